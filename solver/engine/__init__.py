@@ -1,0 +1,35 @@
+"""The Sudoku engine: pure Python, no Django.
+
+Read the modules in this order: ``board`` (words and geometry), ``parse``
+(text to grid), ``rules`` (conflicts and the solution oracle),
+``propagation`` (singles), ``search`` (iterative backtracking), ``solve``
+(the verdict). ``reference`` is the simple solver the others are checked
+against. This package's public names are re-exported here.
+"""
+
+from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape
+from .parse import parse_puzzle, read_symbol
+from .problems import InvalidPuzzle, Problem
+from .rules import find_conflicts, is_valid_solution
+from .search import Budget
+from .solve import Result, Status, solve
+
+__all__ = [
+    "STANDARD",
+    "SYMBOLS",
+    "Budget",
+    "Grid",
+    "InvalidPuzzle",
+    "Problem",
+    "Result",
+    "Shape",
+    "Status",
+    "Unit",
+    "find_conflicts",
+    "format_grid",
+    "is_valid_solution",
+    "parse_puzzle",
+    "read_symbol",
+    "shape",
+    "solve",
+]

@@ -1,0 +1,72 @@
+"""Solving a puzzle: the verdict, as a value.
+
+``solve`` propagates the givens, searches for up to two solutions (two are
+enough to tell a unique puzzle from one with several) and returns a
+``Result``; it never prints and never raises on an unsolvable puzzle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from time import perf_counter
+
+from .board import STANDARD, Grid, Shape
+from .propagation import initial_candidates
+from .search import DEFAULT_BUDGET, Budget, SearchOutcome, search
+
+
+class Status(StrEnum):
+    """The verdict on a puzzle; the values are stable names for APIs and files."""
+
+    UNIQUE = "unique"  # exactly one solution
+    MULTIPLE = "multiple"  # two or more; one is shown
+    NONE = "none"  # proved to have no solution
+    GAVE_UP = "gave_up"  # the budget ran out before the search finished
+
+
+@dataclass(frozen=True)
+class Result:
+    """What ``solve`` found.
+
+    ``solution`` is a solution when one was found (also when the search gave
+    up after finding one), else None. ``solutions`` is the number found,
+    0, 1 or 2 (2 meaning "two or more"). ``elapsed`` is in seconds.
+    """
+
+    status: Status
+    solution: Grid | None
+    solutions: int
+    guesses: int
+    elapsed: float
+
+
+def solve(puzzle: Grid, shape: Shape = STANDARD, budget: Budget = DEFAULT_BUDGET) -> Result:
+    """The verdict on ``puzzle`` within ``budget``.
+
+    Givens that break the rules give the verdict NONE; use
+    ``rules.find_conflicts`` first to say which cells are at fault.
+    """
+    start = perf_counter()
+    board = initial_candidates(puzzle, shape)
+    if board is None:
+        outcome = SearchOutcome([], 0, True)
+    else:
+        outcome = search(board, shape, limit=2, budget=budget)
+    found = len(outcome.solutions)
+    return Result(
+        status=_status(found, outcome.complete),
+        solution=outcome.solutions[0] if found else None,
+        solutions=found,
+        guesses=outcome.guesses,
+        elapsed=perf_counter() - start,
+    )
+
+
+def _status(found: int, complete: bool) -> Status:
+    """The verdict for ``found`` solutions from a search that did or did not finish."""
+    if found >= 2:
+        return Status.MULTIPLE
+    if not complete:
+        return Status.GAVE_UP
+    return Status.UNIQUE if found == 1 else Status.NONE
