@@ -1,0 +1,132 @@
+"""The solve flow in a real browser: type a puzzle, see the answer, edit, reset, return.
+
+Runs headless Debian Chromium against pytest-django's live server (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+SIZE = 9
+
+
+def cell_input(page: Page, row: int, col: int) -> Locator:
+    """The entry grid's input for the cell at ``row``, ``col`` (both from 1)."""
+    return page.locator(f'input[name="r{row}c{col}"]')
+
+
+def cells_of(puzzle: str) -> list[tuple[int, int, str]]:
+    """Every cell of an 81-symbol puzzle as (row, column, symbol), row by row."""
+    return [(index // SIZE + 1, index % SIZE + 1, symbol) for index, symbol in enumerate(puzzle)]
+
+
+def open_entry_page(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/index")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Enter a puzzle")
+
+
+def type_puzzle(page: Page, puzzle: str) -> None:
+    """Type each given into its cell with the keyboard; dots stay untouched (empty)."""
+    for row, col, symbol in cells_of(puzzle):
+        if symbol != ".":
+            cell_input(page, row, col).press_sequentially(symbol)
+
+
+def show_answer(page: Page) -> None:
+    """Submit the entry form; the answer, or the refused entry page, comes from /answer/."""
+    page.get_by_role("button", name="Show Answer").click()
+    page.wait_for_url(re.compile(r"/answer/$"))
+
+
+def solve_in_browser(page: Page, base_url: str, puzzle: str) -> None:
+    """Open the entry page, type ``puzzle`` and land on its answer page."""
+    open_entry_page(page, base_url)
+    type_puzzle(page, puzzle)
+    show_answer(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Answer")
+
+
+def entry_values(page: Page) -> str:
+    """The entry grid as an 81-symbol string, row by row, "." for an empty input."""
+    inputs = page.locator("table.entry-grid input")
+    expect(inputs).to_have_count(SIZE * SIZE)
+    values = inputs.evaluate_all("inputs => inputs.map(input => input.value)")
+    return "".join(value or "." for value in values)
+
+
+def cell_kinds(cells: Locator) -> list[str]:
+    """Which of the classes ``given`` and ``solved`` each answer cell has, space-joined."""
+    return cells.evaluate_all(
+        "cells => cells.map(cell =>"
+        " ['given', 'solved'].filter(kind => cell.classList.contains(kind)).join(' '))"
+    )
+
+
+def follow_link(page: Page, name: str, url_pattern: re.Pattern[str]) -> None:
+    """Click the link named ``name`` and wait until the page at ``url_pattern`` has loaded."""
+    page.get_by_role("link", name=name, exact=True).click()
+    page.wait_for_url(url_pattern)
+
+
+@pytest.mark.browser
+def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_errors):
+    """A puzzle typed cell by cell is answered with its solution: givens marked
+    ``given``, the solver's digits ``solved``, and the verdict says "Solved"."""
+    solve_in_browser(page, live_server.url, PUZZLE)
+
+    cells = page.locator("table.answer-grid td")
+    expect(cells).to_have_count(SIZE * SIZE)
+    assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
+    assert cell_kinds(cells) == ["given" if symbol != "." else "solved" for symbol in PUZZLE]
+    expect(page.get_by_role("status")).to_contain_text("Solved")
+    assert console_errors == []
+
+
+@pytest.mark.browser
+def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page, console_errors):
+    """ "Edit this puzzle" reopens the entry grid holding exactly the givens; "Reset"
+    then empties all 81 inputs in place (script, no reload, same URL)."""
+    solve_in_browser(page, live_server.url, PUZZLE)
+    follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
+    assert entry_values(page) == PUZZLE
+
+    edit_url = page.url
+    page.evaluate("window.beforeReset = true")  # gone if Reset reloads the page
+    page.get_by_role("link", name="Reset").click()
+
+    assert entry_values(page) == "." * (SIZE * SIZE)
+    assert page.url == edit_url
+    assert page.evaluate("window.beforeReset") is True
+    assert console_errors == []
+
+
+@pytest.mark.browser
+def test_return_from_the_answer_opens_an_empty_grid(live_server, page, console_errors):
+    """ "Return" on the answer page leads to the entry page with every cell empty."""
+    solve_in_browser(page, live_server.url, PUZZLE)
+    follow_link(page, "Return", re.compile(r"/index$"))
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Enter a puzzle")
+    assert entry_values(page) == "." * (SIZE * SIZE)
+    assert console_errors == []
+
+
+@pytest.mark.browser
+def test_conflicting_givens_are_reported_and_kept(live_server, page, console_errors):
+    """Two equal digits in one row are refused: the page names the conflict, marks
+    both cells aria-invalid and keeps the typed digits."""
+    open_entry_page(page, live_server.url)
+    cell_input(page, 3, 2).press_sequentially("5")
+    cell_input(page, 3, 8).press_sequentially("5")
+    show_answer(page)
+
+    expect(page.get_by_role("alert")).to_contain_text("Two 5s in row 3")
+    for col in (2, 8):
+        expect(cell_input(page, 3, col)).to_have_attribute("aria-invalid", "true")
+        expect(cell_input(page, 3, col)).to_have_value("5")
+    assert console_errors == []

@@ -1,0 +1,94 @@
+"""Reading puzzles: what is accepted, and how each error names its position."""
+
+import pytest
+
+from solver.engine import STANDARD, InvalidPuzzle, format_grid, parse_puzzle, read_symbol, shape
+from tests.puzzles import HARD
+
+
+def problems_of(text, board=STANDARD):
+    with pytest.raises(InvalidPuzzle) as caught:
+        parse_puzzle(text, board)
+    return caught.value.problems
+
+
+def test_a_line_of_81_symbols_reads_row_by_row():
+    grid = parse_puzzle(HARD)
+    assert len(grid) == 81
+    assert grid[0] == 4
+    assert grid[1] == 0
+    assert format_grid(grid) == HARD
+
+
+def test_dots_and_zeros_both_mean_empty():
+    assert parse_puzzle(HARD.replace(".", "0")) == parse_puzzle(HARD)
+
+
+def test_whitespace_and_grid_art_are_ignored():
+    rows = [HARD[r * 9 : r * 9 + 9] for r in range(9)]
+    drawn = []
+    for r, row in enumerate(rows):
+        if r and r % 3 == 0:
+            drawn.append("------+-------+------")
+        drawn.append(" | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6)))
+    assert parse_puzzle("\n".join(drawn)) == parse_puzzle(HARD)
+    assert parse_puzzle("\n".join(rows) + "\n") == parse_puzzle(HARD)
+
+
+def test_full_width_digits_from_input_methods_are_read_as_digits():
+    assert parse_puzzle(HARD.replace("4", "４")) == parse_puzzle(HARD)
+
+
+def test_an_unexpected_character_is_named_with_its_position():
+    (problem,) = problems_of(HARD[:11] + "x" + HARD[12:])
+    assert problem.code == "bad_character"
+    assert "“x”" in problem.message
+    assert "position 12" in problem.message
+
+
+def test_on_several_lines_the_position_names_the_line_too():
+    text = HARD[:9] + "\n" + HARD[9:13] + "?" + HARD[14:]
+    (problem,) = problems_of(text)
+    assert "line 2, position 5" in problem.message
+
+
+def test_many_unexpected_characters_are_summarised_after_the_first_few():
+    problems = problems_of("x" * 81)
+    assert len(problems) == 6
+    assert "76 more" in problems[-1].message
+
+
+def test_too_few_or_too_many_cells_say_how_many_were_found():
+    (short,) = problems_of(HARD[:80])
+    (long,) = problems_of(HARD + "1")
+    assert short.code == "too_few_cells"
+    assert "80 cells" in short.message
+    assert long.code == "too_many_cells"
+    assert "82 cells" in long.message
+
+
+def test_an_empty_text_is_too_few_cells():
+    assert problems_of("")[0].code == "too_few_cells"
+
+
+def test_digits_above_the_board_size_are_rejected():
+    small = shape(2, 2)
+    assert parse_puzzle("1234" + "." * 12, small)[:4] == (1, 2, 3, 4)
+    (problem,) = problems_of("5" + "." * 15, small)
+    assert problem.code == "bad_character"
+    assert "1-4" in problem.message
+
+
+def test_boards_above_nine_write_digits_as_letters_in_either_case():
+    big = shape(4, 4)
+    grid = parse_puzzle("9AbG" + "." * 252, big)
+    assert grid[:4] == (9, 10, 11, 16)
+
+
+def test_a_single_symbol_reads_as_its_digit_or_none():
+    assert read_symbol("7") == 7
+    assert read_symbol(".") == 0
+    assert read_symbol("0") == 0
+    assert read_symbol("８") == 8
+    assert read_symbol("x") is None
+    assert read_symbol("A") is None

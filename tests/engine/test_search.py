@@ -1,0 +1,143 @@
+"""Search and verdicts: every shared puzzle solved right, every verdict exact.
+
+Each solution is checked by the oracle, never compared with a stored answer.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.engine import Budget, Status, is_valid_solution, parse_puzzle, solve
+from solver.engine.board import STANDARD
+from solver.engine.propagation import initial_candidates
+from solver.engine.reference import count_solutions
+from solver.engine.search import search
+from tests.puzzles import (
+    HARD_SOLUTION,
+    NO_SOLUTION,
+    NO_SOLUTION_AFTER_SEARCH,
+    load,
+    sample,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def wrong_verdicts(puzzles, expected):
+    """The puzzles whose verdict is not ``expected`` or whose solution is wrong."""
+    wrong = []
+    for text in puzzles:
+        puzzle = parse_puzzle(text)
+        result = solve(puzzle)
+        if result.status != expected or not is_valid_solution(puzzle, result.solution):
+            wrong.append((text, result.status))
+    return wrong
+
+
+@pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
+def test_every_hard_puzzle_has_its_unique_solution_found(name):
+    assert len(load(name)) > 300
+    assert wrong_verdicts(load(name), Status.UNIQUE) == []
+
+
+def test_seventeen_clue_puzzles_are_solved_uniquely():
+    assert wrong_verdicts(sample("seventeen_clue.txt", 300), Status.UNIQUE) == []
+
+
+def test_multi_solution_puzzles_are_reported_as_several():
+    assert wrong_verdicts(sample("serg_multi.txt", 500), Status.MULTIPLE) == []
+
+
+def test_the_two_solutions_found_are_different_and_both_valid():
+    for text in sample("serg_multi.txt", 50):
+        puzzle = parse_puzzle(text)
+        outcome = search(initial_candidates(puzzle, STANDARD), STANDARD, limit=2)
+        first, second = outcome.solutions
+        assert first != second
+        assert is_valid_solution(puzzle, first)
+        assert is_valid_solution(puzzle, second)
+
+
+def test_a_solved_grid_is_unique_without_guessing():
+    result = solve(parse_puzzle(HARD_SOLUTION))
+    assert result.status == Status.UNIQUE
+    assert result.guesses == 0
+    assert result.solution == parse_puzzle(HARD_SOLUTION)
+
+
+def test_the_empty_grid_has_several_solutions():
+    result = solve((0,) * 81)
+    assert result.status == Status.MULTIPLE
+    assert result.solutions == 2
+    assert is_valid_solution((0,) * 81, result.solution)
+
+
+def test_an_impossible_puzzle_is_proved_to_have_no_solution():
+    result = solve(parse_puzzle(NO_SOLUTION))
+    assert result.status == Status.NONE
+    assert (result.solution, result.solutions) == (None, 0)
+
+
+def test_an_impossible_puzzle_that_needs_search_is_proved_too():
+    puzzle = parse_puzzle(NO_SOLUTION_AFTER_SEARCH)
+    assert count_solutions(puzzle) == 0
+    result = solve(puzzle)
+    assert result.status == Status.NONE
+    assert result.guesses > 0
+
+
+def test_conflicting_givens_have_no_solution():
+    assert solve((7, 7) + (0,) * 79).status == Status.NONE
+
+
+def test_a_search_out_of_budget_gives_up_instead_of_running_on():
+    hardest = parse_puzzle(load("forum_hardest_1106.txt")[0])
+    result = solve(hardest, budget=Budget(max_guesses=1))
+    assert result.status == Status.GAVE_UP
+    assert solve(hardest, budget=Budget(max_seconds=0)).status == Status.GAVE_UP
+
+
+def test_giving_up_after_one_solution_keeps_it():
+    puzzle = parse_puzzle(sample("serg_multi.txt", 1)[0])
+    full = solve(puzzle)
+    for limit in range(1, full.guesses + 1):
+        result = solve(puzzle, budget=Budget(max_guesses=limit))
+        if result.solutions == 1:
+            assert result.status == Status.GAVE_UP
+            assert is_valid_solution(puzzle, result.solution)
+            return
+    pytest.fail("no budget stopped the search between the first and second solution")
+
+
+def test_the_result_reports_guesses_and_elapsed_time():
+    result = solve(parse_puzzle(load("forum_hardest_1106.txt")[0]))
+    assert result.guesses > 0
+    assert 0 < result.elapsed < 1
+
+
+def test_verdicts_agree_with_the_reference_solver():
+    for text in sample("serg_multi.txt", 20) + (NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH):
+        puzzle = parse_puzzle(text)
+        assert solve(puzzle).solutions == count_solutions(puzzle), text
+
+
+def test_the_search_needs_no_recursion():
+    """With the recursion limit far below a search's depth, solving still works."""
+    script = (
+        "import sys\n"
+        "from solver.engine import parse_puzzle, solve, is_valid_solution\n"
+        f"puzzles = {list(load('forum_hardest_1106.txt')[:20])!r} + ['.' * 81]\n"
+        "sys.setrecursionlimit(60)\n"
+        "for text in puzzles:\n"
+        "    grid = parse_puzzle(text)\n"
+        "    result = solve(grid)\n"
+        "    assert is_valid_solution(grid, result.solution), text\n"
+        "print('ok')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"
