@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
@@ -64,20 +63,10 @@ def page(browser: Browser, console_errors: list[str]) -> Iterator[Page]:
 
     def on_console(message: ConsoleMessage) -> None:
         url = message.location.get("url", "")
-        if message.type == "error" and not _is_favicon_probe(url):
+        if message.type == "error":
             console_errors.append(f"console: {message.text} ({url})")
 
     new_page.on("console", on_console)
     new_page.on("pageerror", lambda error: console_errors.append(f"pageerror: {error}"))
     yield new_page
     context.close()
-
-
-def _is_favicon_probe(url: str) -> bool:
-    """True for Chromium's own request for /favicon.ico.
-
-    The site links no icon, so Chromium probes /favicon.ico by itself and logs the
-    404 as a console error, at a moment of its choosing (so only some tests see it).
-    No page asks for it; every other failed resource still counts as an error.
-    """
-    return urlsplit(url).path == "/favicon.ico"

@@ -26,6 +26,7 @@ def cells_of(puzzle: str) -> list[tuple[int, int, str]]:
 
 
 def open_entry_page(page: Page, base_url: str) -> None:
+    """Go to the entry page and wait for it."""
     page.goto(base_url + "/index")
     expect(page.get_by_role("heading", level=1)).to_have_text("Enter a puzzle")
 
@@ -89,15 +90,15 @@ def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_error
 
 @pytest.mark.browser
 def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page, console_errors):
-    """ "Edit this puzzle" reopens the entry grid holding exactly the givens; "Reset"
-    then empties all 81 inputs in place (script, no reload, same URL)."""
+    """The "Edit this puzzle" link reopens the entry grid holding exactly the givens;
+    "Reset" then empties all 81 inputs in place (by script: no reload, same URL)."""
     solve_in_browser(page, live_server.url, PUZZLE)
     follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
     assert entry_values(page) == PUZZLE
 
     edit_url = page.url
     page.evaluate("window.beforeReset = true")  # gone if Reset reloads the page
-    page.get_by_role("link", name="Reset").click()
+    page.get_by_role("button", name="Reset").click()
 
     assert entry_values(page) == "." * (SIZE * SIZE)
     assert page.url == edit_url
@@ -107,7 +108,7 @@ def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page,
 
 @pytest.mark.browser
 def test_return_from_the_answer_opens_an_empty_grid(live_server, page, console_errors):
-    """ "Return" on the answer page leads to the entry page with every cell empty."""
+    """The "Return" link on the answer page leads to the entry page, every cell empty."""
     solve_in_browser(page, live_server.url, PUZZLE)
     follow_link(page, "Return", re.compile(r"/index$"))
 
@@ -130,3 +131,20 @@ def test_conflicting_givens_are_reported_and_kept(live_server, page, console_err
         expect(cell_input(page, 3, col)).to_have_attribute("aria-invalid", "true")
         expect(cell_input(page, 3, col)).to_have_value("5")
     assert console_errors == []
+
+
+@pytest.mark.browser
+def test_the_whole_flow_works_with_javascript_off(live_server, browser):
+    """With scripts disabled, typing, Show Answer, Edit and Reset (as a reload) all work."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    solve_in_browser(page, live_server.url, PUZZLE)
+    cells = page.locator("table.answer-grid td")
+    assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
+
+    follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
+    assert entry_values(page) == PUZZLE
+    page.get_by_role("button", name="Reset").click()
+    page.wait_for_url(re.compile(r"/index\??$"))
+    assert entry_values(page) == "." * (SIZE * SIZE)
+    context.close()
