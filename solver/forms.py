@@ -70,6 +70,7 @@ class PuzzleForm(forms.Form):
         for cell, name in enumerate(CELL_NAMES):
             self.fields[name] = CellField(cell)
         self.invalid_cells: set[int] = set()
+        self.grid_shown: Grid | None = None  # a pasted puzzle, once read
 
     @classmethod
     def for_grid(cls, grid: Grid) -> PuzzleForm:
@@ -80,11 +81,13 @@ class PuzzleForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         self.invalid_cells |= {self.fields[name].cell for name in self.errors if name in CELL_NAMES}
-        if self._reject_tampering() or self.errors:
+        if self._reject_tampering() or "puzzle" in self.errors:
             return cleaned
         text = cleaned.get("puzzle")
         grid = self._read_paste(text) if text else self._read_cells(cleaned)
-        if grid is not None and self._accept_givens(grid):
+        # Conflicts among the readable cells are reported even beside bad cells,
+        # so one round trip shows every problem.
+        if grid is not None and self._accept_givens(grid) and not self.errors:
             cleaned["grid"] = grid
         return cleaned
 
@@ -120,14 +123,15 @@ class PuzzleForm(forms.Form):
     def _read_paste(self, text: str) -> Grid | None:
         """The pasted grid, or None after adding the reader's errors to the box."""
         try:
-            return parse_puzzle(text)
+            self.grid_shown = parse_puzzle(text)
         except InvalidPuzzle as invalid:
             for problem in invalid.problems:
                 self.add_error("puzzle", _as_error(problem))
             return None
+        return self.grid_shown
 
     def _read_cells(self, cleaned: dict) -> Grid | None:
-        """The grid typed in the cells, or None if some cell fields were not sent."""
+        """The grid typed in the cells (unreadable ones empty), or None if some were not sent."""
         missing = [name for name in CELL_NAMES if name not in self.data]
         if missing:
             self.add_error(
@@ -139,11 +143,10 @@ class PuzzleForm(forms.Form):
                 ),
             )
             return None
-        return tuple(cleaned[name] for name in CELL_NAMES)
+        return tuple(cleaned.get(name, 0) for name in CELL_NAMES)
 
     def _accept_givens(self, grid: Grid) -> bool:
         """True if no givens conflict; else add an error per conflicting pair."""
-        self.grid_shown = grid
         conflicts = find_conflicts(grid)
         for problem in conflicts:
             self.add_error(None, _as_error(problem))
@@ -151,17 +154,16 @@ class PuzzleForm(forms.Form):
         return not conflicts
 
     def cell_values(self) -> list[str]:
-        """What each cell shows: the puzzle once read, else what was typed, else initial."""
-        grid = getattr(self, "grid_shown", None)
-        if grid is not None:
-            return [str(digit) if digit else "" for digit in grid]
+        """What each cell shows: a pasted puzzle once read, else what was typed, else initial."""
+        if self.grid_shown is not None:
+            return [str(digit) if digit else "" for digit in self.grid_shown]
         if self.is_bound:
             return [str(self.data.get(name, ""))[:3] for name in CELL_NAMES]
         return [str(self.initial.get(name, "")) for name in CELL_NAMES]
 
     def paste_value(self) -> str:
         """What the paste box shows: kept only while it could not be read."""
-        if not self.is_bound or getattr(self, "grid_shown", None) is not None:
+        if not self.is_bound or self.grid_shown is not None:
             return ""
         return str(self.data.get("puzzle", ""))
 

@@ -48,6 +48,15 @@ def test_conflicting_givens_are_errors_and_their_cells_are_marked(cells):
     assert form.invalid_cells == {19, 25}
 
 
+def test_bad_cells_and_conflicts_are_reported_together(cells):
+    puzzle = "." * 19 + "5" + "." * 5 + "5" + "." * 55
+    form = PuzzleForm(cells(puzzle) | {"r5c5": "x"})
+    assert not form.is_valid()
+    assert error_codes(form) == {"not_a_digit", "conflict"}
+    assert form.invalid_cells == {19, 25, 40}
+    assert form.cell_values()[40] == "x"
+
+
 def test_a_pasted_puzzle_is_used_instead_of_the_cells(cells):
     form = PuzzleForm(cells("." * 81) | {"puzzle": HARD})
     assert form.is_valid(), form.errors
