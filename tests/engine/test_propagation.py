@@ -53,3 +53,23 @@ def test_a_cell_left_without_candidates_is_found_before_any_search():
 
 def test_conflicting_givens_are_a_contradiction():
     assert initial_candidates((5, 5) + (0,) * 79, STANDARD) is None
+
+
+def test_a_digit_locked_in_a_box_row_leaves_the_rest_of_that_row():
+    # In box 1, digit 1 can only go in row 1 (pointing): not elsewhere in row 1.
+    board = [ALL] * 81
+    for cell in (9, 10, 11, 18, 19, 20):
+        board[cell] &= ~bit(1)
+    assert propagate(board, STANDARD)
+    assert all(not board[cell] & bit(1) for cell in range(3, 9))
+    assert all(board[cell] & bit(1) for cell in (0, 1, 2, 27, 12))
+
+
+def test_a_digit_locked_in_a_row_segment_leaves_the_rest_of_that_box():
+    # In row 1, digit 1 can only go in box 1 (claiming): not elsewhere in box 1.
+    board = [ALL] * 81
+    for cell in range(3, 9):
+        board[cell] &= ~bit(1)
+    assert propagate(board, STANDARD)
+    assert all(not board[cell] & bit(1) for cell in (9, 10, 11, 18, 19, 20))
+    assert all(board[cell] & bit(1) for cell in (0, 1, 2, 12))
