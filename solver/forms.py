@@ -96,24 +96,17 @@ class PuzzleForm(forms.Form):
         unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(CELL_NAMES))
         repeated = sorted(k for k in self.data if len(self._values_of(k)) > 1)
         if unknown:
-            self.add_error(
-                None,
-                ValidationError(
-                    _("The form had fields it does not know (%(names)s). Please reload the page."),
-                    code="unexpected_fields",
-                    params={"names": ", ".join(unknown[:5])},
-                ),
-            )
+            message = _("The form had fields it does not know (%(names)s). Please reload the page.")
+            self._form_error(message, "unexpected_fields", unknown)
         if repeated:
-            self.add_error(
-                None,
-                ValidationError(
-                    _("The form sent some fields twice (%(names)s). Please reload the page."),
-                    code="repeated_fields",
-                    params={"names": ", ".join(repeated[:5])},
-                ),
-            )
+            message = _("The form sent some fields twice (%(names)s). Please reload the page.")
+            self._form_error(message, "repeated_fields", repeated)
         return bool(unknown or repeated)
+
+    def _form_error(self, message: str, code: str, names: list[str]) -> None:
+        """Add a whole-form error naming the first few of ``names`` and their count."""
+        params = {"count": len(names), "names": ", ".join(names[:5])}
+        self.add_error(None, ValidationError(message, code=code, params=params))
 
     def _values_of(self, key: str) -> list:
         """Every value sent for ``key`` (a plain dict sends one)."""
@@ -134,14 +127,8 @@ class PuzzleForm(forms.Form):
         """The grid typed in the cells (unreadable ones empty), or None if some were not sent."""
         missing = [name for name in CELL_NAMES if name not in self.data]
         if missing:
-            self.add_error(
-                None,
-                ValidationError(
-                    _("The form was missing %(count)s cells (%(names)s). Please reload the page."),
-                    code="missing_cells",
-                    params={"count": len(missing), "names": ", ".join(missing[:5])},
-                ),
-            )
+            message = _("The form was missing %(count)s cells (%(names)s). Please reload the page.")
+            self._form_error(message, "missing_cells", missing)
             return None
         return tuple(cleaned.get(name, 0) for name in CELL_NAMES)
 
