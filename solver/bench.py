@@ -2,7 +2,8 @@
 
     python -m solver.bench [FILE ...] [--limit N]
 
-Without files, the four shared sets in ../shared/puzzles/ are used. Each
+Without files, the four shared sets in ../shared/puzzles/ (or in
+``SUDOKU_PUZZLES_DIR``) are used. Each
 puzzle is solved as the site solves it (verdict with uniqueness proof); the
 figures are puzzles per second, median / p99 / max milliseconds, guesses per
 puzzle and the verdicts. Run it on an idle machine and compare figures only
@@ -21,11 +22,13 @@ from time import perf_counter
 
 from solver.engine import parse_puzzle, solve
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "puzzles"
+PUZZLES_DIR = Path(
+    os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
+)
 DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
 
 
-def read_puzzles(path: Path, limit: int | None) -> list[str]:
+def read_puzzles(path: Path, limit: int | None = None) -> list[str]:
     """The puzzle lines of ``path`` (``#`` comments skipped), the first ``limit`` of them."""
     lines = (line.strip() for line in path.read_text().splitlines())
     puzzles = [line for line in lines if line and not line.startswith("#")]
@@ -59,7 +62,7 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path, help="puzzle files, one puzzle a line")
     parser.add_argument("--limit", type=int, help="solve at most this many puzzles per file")
     args = parser.parse_args()
-    files = args.files or [SHARED / name for name in DEFAULT_SETS]
+    files = args.files or [PUZZLES_DIR / name for name in DEFAULT_SETS]
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     print("| set | puzzles | puzzles/s | median ms | p99 ms | max ms | guesses/puzzle | verdicts |")
     print("|---|---|---|---|---|---|---|---|")

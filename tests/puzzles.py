@@ -1,18 +1,15 @@
 """The shared puzzle files, and a few small puzzles every test module may use.
 
 The benchmark sets live in ``../shared/puzzles/`` beside the project (override
-with ``SUDOKU_PUZZLES_DIR``); they are read, never copied into the repo.
+with ``SUDOKU_PUZZLES_DIR``); they are read with the benchmark's reader, never
+copied into the repo.
 """
 
 from __future__ import annotations
 
-import os
 from functools import cache
-from pathlib import Path
 
-PUZZLES_DIR = Path(
-    os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
-)
+from solver.bench import PUZZLES_DIR, read_puzzles
 
 # magictour top1465 #1 and its solution.
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -38,8 +35,7 @@ def load(name: str) -> tuple[str, ...]:
     path = PUZZLES_DIR / name
     if not path.is_file():
         raise FileNotFoundError(f"shared puzzle file missing: {path} (set SUDOKU_PUZZLES_DIR)")
-    lines = path.read_text().splitlines()
-    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return tuple(read_puzzles(path))
 
 
 def sample(name: str, count: int) -> tuple[str, ...]:
