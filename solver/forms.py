@@ -116,7 +116,7 @@ class PuzzleForm(forms.Form):
     def _read_paste(self, text: str) -> Grid | None:
         """The pasted grid, or None after adding the reader's errors to the box."""
         try:
-            self.grid_shown = parse_puzzle(text)
+            self.grid_shown = parse_puzzle(text, STANDARD)
         except InvalidPuzzle as invalid:
             for problem in invalid.problems:
                 self.add_error("puzzle", _as_error(problem))

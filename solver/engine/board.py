@@ -99,6 +99,26 @@ def _box_cells(box: int, box_rows: int, box_cols: int) -> tuple[int, ...]:
 
 
 STANDARD = shape(3, 3)
+MIN_SIZE, MAX_SIZE = 4, 25
+
+
+def box_shape(size: int) -> tuple[int, int] | None:
+    """The usual box shape for an N x N board: the squarest r x c with r <= c.
+
+    None when N is outside 4..25 or has no such shape (a prime N would need
+    boxes of 1 x N, which are just rows).
+    """
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        return None
+    rows = max((r for r in range(2, size) if size % r == 0 and r * r <= size), default=None)
+    return (rows, size // rows) if rows else None
+
+
+def shape_for_cells(count: int) -> Shape | None:
+    """The shape of a board with ``count`` cells (16 for 4x4 ... 625 for 25x25), or None."""
+    size = round(count**0.5)
+    boxes = box_shape(size) if size * size == count else None
+    return shape(*boxes) if boxes else None
 
 
 def format_grid(grid: Grid, blank: str = ".") -> str:

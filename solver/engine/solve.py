@@ -2,7 +2,9 @@
 
 ``solve`` propagates the givens, searches for up to two solutions (two are
 enough to tell a unique puzzle from one with several) and returns a
-``Result``; it never prints and never raises on an unsolvable puzzle.
+``Result``; it never prints and never raises on an unsolvable puzzle. Asked
+for one solution only (``limit=1``), it skips the uniqueness proof and a
+solution found gets the verdict SOLVED.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from time import perf_counter
 
-from .board import STANDARD, Grid, Shape
+from .board import Grid, Shape, shape_for_cells
 from .propagation import initial_candidates
 from .search import DEFAULT_BUDGET, Budget, SearchOutcome, search
 
@@ -23,6 +25,7 @@ class Status(StrEnum):
     MULTIPLE = "multiple"  # two or more; one is shown
     NONE = "none"  # proved to have no solution
     GAVE_UP = "gave_up"  # the budget ran out before the search finished
+    SOLVED = "solved"  # a solution, when only one was asked for (not proved unique)
 
 
 @dataclass(frozen=True)
@@ -41,21 +44,26 @@ class Result:
     elapsed: float
 
 
-def solve(puzzle: Grid, shape: Shape = STANDARD, budget: Budget = DEFAULT_BUDGET) -> Result:
-    """The verdict on ``puzzle`` within ``budget``.
+def solve(
+    puzzle: Grid, shape: Shape | None = None, budget: Budget = DEFAULT_BUDGET, limit: int = 2
+) -> Result:
+    """The verdict on ``puzzle`` within ``budget``, looking for ``limit`` (1 or 2) solutions.
 
-    Givens that break the rules give the verdict NONE; use
+    The shape defaults to the usual one for the puzzle's number of cells
+    (``board.shape_for_cells``); a puzzle of no supported size raises
+    ValueError. Givens that break the rules give the verdict NONE; use
     ``rules.find_conflicts`` first to say which cells are at fault.
     """
     start = perf_counter()
+    shape = shape or _shape_of(puzzle)
     board = initial_candidates(puzzle, shape)
     if board is None:
         outcome = SearchOutcome([], 0, True)
     else:
-        outcome = search(board, shape, limit=2, budget=budget)
+        outcome = search(board, shape, limit=limit, budget=budget)
     found = len(outcome.solutions)
     return Result(
-        status=_status(found, outcome.complete),
+        status=_status(found, outcome.complete, limit),
         solution=outcome.solutions[0] if found else None,
         solutions=found,
         guesses=outcome.guesses,
@@ -63,8 +71,19 @@ def solve(puzzle: Grid, shape: Shape = STANDARD, budget: Budget = DEFAULT_BUDGET
     )
 
 
-def _status(found: int, complete: bool) -> Status:
-    """The verdict for ``found`` solutions from a search that did or did not finish."""
+def _shape_of(puzzle: Grid) -> Shape:
+    """The usual shape for the puzzle's number of cells."""
+    board = shape_for_cells(len(puzzle))
+    if board is None:
+        raise ValueError(f"no supported board has {len(puzzle)} cells")
+    return board
+
+
+def _status(found: int, complete: bool, limit: int) -> Status:
+    """The verdict for ``found`` solutions of ``limit`` wanted, from a search that did
+    or did not finish."""
+    if limit == 1 and found:
+        return Status.SOLVED
     if found >= 2:
         return Status.MULTIPLE
     if not complete:
