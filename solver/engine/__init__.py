@@ -1,13 +1,15 @@
 """The Sudoku engine: pure Python, no Django.
 
-Read the modules in this order: ``board`` (words and geometry), ``parse``
-(text to grid), ``rules`` (conflicts and the solution oracle),
-``propagation`` (singles), ``search`` (iterative backtracking), ``solve``
-(the verdict). ``reference`` is the simple solver the others are checked
-against. This package's public names are re-exported here.
+Read the modules in this order: ``board`` (words and geometry, every size
+from 4x4 to 25x25), ``parse`` (text to grid), ``rules`` (conflicts and the
+solution oracle), ``bits`` (a board of candidates as one integer),
+``propagation`` (singles and locked candidates), ``search`` (iterative
+backtracking), ``solve`` (the verdict). ``reference`` is the simple solver
+the others are checked against. This package's public names are re-exported
+here.
 """
 
-from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape
+from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape, shape_of_grid
 from .parse import parse_puzzle, read_symbol
 from .problems import InvalidPuzzle, Problem
 from .rules import find_conflicts, is_valid_solution
@@ -31,5 +33,6 @@ __all__ = [
     "parse_puzzle",
     "read_symbol",
     "shape",
+    "shape_of_grid",
     "solve",
 ]

@@ -121,6 +121,14 @@ def shape_for_cells(count: int) -> Shape | None:
     return shape(*boxes) if boxes else None
 
 
+def shape_of_grid(grid: Grid) -> Shape:
+    """The usual shape for a grid's number of cells; ValueError if no board has as many."""
+    board = shape_for_cells(len(grid))
+    if board is None:
+        raise ValueError(f"no supported board has {len(grid)} cells")
+    return board
+
+
 def format_grid(grid: Grid, blank: str = ".") -> str:
     """The grid as one line of symbols, ``blank`` for empty cells."""
     return "".join(SYMBOLS[d - 1] if d else blank for d in grid)

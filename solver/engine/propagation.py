@@ -1,7 +1,8 @@
 """Constraint propagation: the deductions made before (and between) guesses.
 
-A board under deduction is a list of candidates bitmasks, one per cell (see
-the glossary in ``board``). Three rules are applied until none finds more:
+A board under deduction is one integer of candidates (see ``bits``) plus the
+set of placements already drawn out, ``placed``, in the same layout. Three
+rules are applied to the whole board at once until none finds more:
 
 - naked single: a cell with one candidate left holds that digit, so no peer
   can hold it;
@@ -11,198 +12,115 @@ the glossary in ``board``). Three rules are applied until none finds more:
   line (pointing), and one that the line can only hold there is removed from
   the rest of the box (claiming).
 
-Locked candidates cost a pass over the segments, but they cut the guesses on
-sparse puzzles by orders of magnitude (one 13-given grid: 24,065 guesses
-without, 29 with), which keeps every verdict within the search budget.
+Singles found together are placed together. Locked candidates are looked for
+only when singles run out: they cost more, but they cut the guesses on sparse
+puzzles by orders of magnitude (one 13-given grid: 24,065 guesses without,
+29 with), which keeps every verdict within the search budget.
 
-Every function here mutates the list it is given and returns False on a
-contradiction (a cell with no candidates, or a digit with no place in a
-unit); the list is then meaningless and must be thrown away.
+A contradiction (a cell with no candidates, a digit with no place in a unit,
+two singles that clash) makes ``propagate`` return None.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from .bits import Layout, extend, gather, tally
 
-from .board import Grid, Shape, Unit
-from .board import shape as shape_of
+Board = tuple[int, int]  # (candidates, placed)
 
 
-def initial_candidates(grid: Grid, shape: Shape) -> list[int] | None:
-    """The candidates left once the givens are placed and propagated.
+def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
+    """The board once every rule has been applied until none finds more.
 
-    None if the givens already contradict each other.
+    ``placed`` are the placements whose consequences are already drawn;
+    None on a contradiction.
+
+    This is the solver's innermost loop, so it is one function with the
+    layout's fields read into locals once: a call or an attribute lookup per
+    step would cost as much as the step. Each pass counts candidates with
+    ``tally`` (per cell across the planes, then per segment, then per unit)
+    and places every single it finds; ``_locked`` runs when a pass finds none.
     """
-    candidates = [shape.all_candidates] * shape.cells
-    for cell, digit in enumerate(grid):
-        if digit and not place(candidates, cell, 1 << (digit - 1), shape):
-            return None
-    return candidates if propagate(candidates, shape) else None
-
-
-def place(candidates: list[int], cell: int, bit: int, shape: Shape) -> bool:
-    """Put the digit ``bit`` in ``cell`` and follow the naked singles it makes.
-
-    A worklist instead of recursion: each cell that becomes single is queued,
-    and its digit is removed from its peers in turn.
-    """
-    if not candidates[cell] & bit:
-        return False
-    candidates[cell] = bit
-    peers = shape.peers
-    todo = [cell]
-    while todo:
-        settled = todo.pop()
-        digit = candidates[settled]
-        for peer in peers[settled]:
-            left = candidates[peer]
-            if left & digit:
-                left ^= digit
-                if not left:
-                    return False
-                candidates[peer] = left
-                if not left & (left - 1):
-                    todo.append(peer)
-    return True
-
-
-def propagate(candidates: list[int], shape: Shape) -> bool:
-    """Apply hidden singles and locked candidates until neither finds more.
-
-    Naked singles follow from every placement and elimination on the way.
-    """
-    while True:
-        found = _hidden_singles(candidates, shape)
-        if found is None:
-            return False
-        if found:
-            continue
-        found = _locked_candidates(candidates, shape)
-        if found is None:
-            return False
-        if not found:
-            return True
-
-
-def _hidden_singles(candidates: list[int], shape: Shape) -> int | None:
-    """Place every hidden single found in one pass over the units.
-
-    Returns how many were placed, or None on a contradiction.
-    """
-    everything = shape.all_candidates
-    placed = 0
-    for unit in shape.units:
-        cells = unit.cells
-        once = twice = settled = 0
-        for cell in cells:
-            mask = candidates[cell]
-            twice |= once & mask
-            once |= mask
-            if not mask & (mask - 1):
-                settled |= mask
-        if once != everything:
-            return None
-        lonely = once & ~twice & ~settled
-        while lonely:
-            bit = lonely & -lonely
-            lonely ^= bit
-            # An earlier placement in this pass may have taken the digit's
-            # only cell (two lonely digits in one cell): a contradiction.
-            cell = next((c for c in cells if candidates[c] & bit), None)
-            if cell is None or not place(candidates, cell, bit, shape):
-                return None
-            placed += 1
-    return placed
-
-
-def _locked_candidates(candidates: list[int], shape: Shape) -> int | None:
-    """Make one pass of pointing and claiming eliminations over every segment.
-
-    Returns how many cells lost candidates, or None on a contradiction. The
-    segment masks are read once per pass; eliminations only shrink them, so a
-    deduction from a stale mask is still sound.
-    """
-    segments = _segments(shape.box_rows, shape.box_cols)
-    masks = []
-    for segment in segments:
-        mask = 0
-        for cell in segment.cells:
-            mask |= candidates[cell]
-        masks.append(mask)
-    changed = 0
-    for segment, inside in zip(segments, masks, strict=True):
-        in_box = in_line = 0
-        for other in segment.box_neighbours:
-            in_box |= masks[other]
-        for other in segment.line_neighbours:
-            in_line |= masks[other]
-        for cells, gone in (
-            (segment.line_rest, inside & ~in_box & in_line),
-            (segment.box_rest, inside & ~in_line & in_box),
-        ):
-            if gone:
-                removed = _eliminate(candidates, cells, gone, shape)
-                if removed is None:
-                    return None
-                changed += removed
-    return changed
-
-
-def _eliminate(
-    candidates: list[int], cells: tuple[int, ...], gone: int, shape: Shape
-) -> int | None:
-    """Remove the digits ``gone`` from ``cells``; how many changed, None on contradiction."""
-    changed = 0
-    for cell in cells:
-        left = candidates[cell]
-        if left & gone:
-            left &= ~gone
-            if not left:
-                return None
-            candidates[cell] = left
-            changed += 1
-            if not left & (left - 1) and not place(candidates, cell, left, shape):
-                return None
-    return changed
-
-
-@dataclass(frozen=True)
-class _Segment:
-    """Where a row or column crosses a box: its cells, the rest of the box and
-    of the line, and the indices of the other segments in the same box (same
-    orientation) and in the same line."""
-
-    cells: tuple[int, ...]
-    box_rest: tuple[int, ...]
-    line_rest: tuple[int, ...]
-    box_neighbours: tuple[int, ...]
-    line_neighbours: tuple[int, ...]
-
-
-@cache
-def _segments(box_rows: int, box_cols: int) -> tuple[_Segment, ...]:
-    """Every segment of a board with boxes of ``box_rows`` x ``box_cols``."""
-    board = shape_of(box_rows, box_cols)
-    lines = [unit for unit in board.units if unit.kind != "box"]
-    boxes = [unit for unit in board.units if unit.kind == "box"]
-    crossings = [
-        (line, box, tuple(c for c in line.cells if c in box.cells))
-        for line in lines
-        for box in boxes
-    ]
-    crossings = [crossing for crossing in crossings if crossing[2]]
-    return tuple(_segment(index, crossings) for index in range(len(crossings)))
-
-
-def _segment(index: int, crossings: list[tuple[Unit, Unit, tuple[int, ...]]]) -> _Segment:
-    """The segment of ``crossings[index]``, with its neighbours found among the others."""
-    line, box, cells = crossings[index]
-    others = [(i, ln, bx) for i, (ln, bx, _) in enumerate(crossings) if i != index]
-    return _Segment(
-        cells=cells,
-        box_rest=tuple(c for c in box.cells if c not in cells),
-        line_rest=tuple(c for c in line.cells if c not in cells),
-        box_neighbours=tuple(i for i, ln, bx in others if bx is box and ln.kind == line.kind),
-        line_neighbours=tuple(i for i, ln, _ in others if ln is line),
+    all_cells, planes, other_planes = layout.all_cells, layout.planes, layout.other_planes
+    across_box, down_box = layout.across_box, layout.down_box
+    across_row, down_column = layout.across_row, layout.down_column
+    row_starts, column_starts, box_starts = (
+        layout.row_starts,
+        layout.column_starts,
+        layout.box_starts,
     )
+    row, column, box = layout.row, layout.column, layout.box
+    while True:
+        # Naked singles: the cells with one candidate across the planes.
+        once, twice = tally(candidates, other_planes)
+        if once & all_cells != all_cells:
+            return None  # a cell with no candidates
+        singles = candidates & ((once & ~twice & all_cells) * planes)
+        # Hidden singles: the units with one place for a digit, counted
+        # from the segments that make them up.
+        across, across_twice = tally(candidates, across_box)
+        down, down_twice = tally(candidates, down_box)
+        for segments, segments_twice, shifts, starts, pattern in (
+            (across, across_twice, across_row, row_starts, row),
+            (across, across_twice, down_box, box_starts, box),
+            (down, down_twice, down_column, column_starts, column),
+        ):
+            once, twice = extend(segments, segments_twice, shifts)
+            if once & starts != starts:
+                return None  # a digit with no place in a unit
+            singles |= candidates & ((once & ~twice & starts) * pattern)
+        singles &= ~placed
+        if not singles:
+            gone = candidates & _locked(across, down, layout)
+            if not gone:
+                return candidates, placed
+            candidates &= ~gone
+            continue
+        # Place the singles: each digit alone in its cell, gone from its peers,
+        # unless two singles share a cell, or a digit and a unit.
+        cells = gather(singles, other_planes) & all_cells
+        along = gather(singles, across_box)
+        rows = gather(along, across_row) & row_starts
+        boxes = gather(along, down_box) & box_starts
+        columns = gather(gather(singles, down_box), down_column) & column_starts
+        count = singles.bit_count()
+        if not count == cells.bit_count() == rows.bit_count() == boxes.bit_count():
+            return None
+        if columns.bit_count() != count:
+            return None
+        taken = cells * planes | rows * row | boxes * box | columns * column
+        candidates = (candidates & ~taken) | singles
+        placed |= singles
+
+
+def _locked(across: int, down: int, L: Layout) -> int:
+    """The candidates that locked candidates remove, given which row segments
+    (``across``) and column segments (``down``) hold each digit, at each
+    segment's start. Where a box keeps a digit to one segment, the rest of
+    the line loses it; where a line does, the rest of the box loses it."""
+    row_segments = across & L.row_segment_starts
+    column_segments = down & L.column_segment_starts
+    gone = 0
+    boxes = _alone(row_segments, L.down_box, L.box_starts) * L.box
+    if boxes:  # pointing along rows
+        starts = gather(row_segments & boxes, L.across_row) & L.row_starts
+        gone |= (starts * L.row) & ~boxes
+    rows = _alone(row_segments, L.across_row, L.row_starts) * L.row
+    if rows:  # claiming from rows
+        starts = gather(row_segments & rows, L.down_box) & L.box_starts
+        gone |= (starts * L.box) & ~rows
+    boxes = _alone(column_segments, L.across_box, L.box_starts) * L.box
+    if boxes:  # pointing along columns
+        starts = gather(column_segments & boxes, L.down_column) & L.column_starts
+        gone |= (starts * L.column) & ~boxes
+    columns = _alone(column_segments, L.down_column, L.column_starts) * L.column
+    if columns:  # claiming from columns
+        starts = gather(column_segments & columns, L.across_box) & L.box_starts
+        gone |= (starts * L.box) & ~columns
+    return gone
+
+
+def _alone(segments: int, shifts: tuple[int, ...], starts: int) -> int:
+    """The unit starts (boxes or lines) whose digit lies in exactly one of the
+    segments found ``shifts`` from the start."""
+    once, twice = tally(segments, shifts)
+    return once & ~twice & starts

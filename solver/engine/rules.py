@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import STANDARD, SYMBOLS, Grid, Shape, Unit
+from .board import SYMBOLS, Grid, Shape, Unit, shape_for_cells, shape_of_grid
 from .problems import Problem, gettext_noop
 
 _TEMPLATES = {
@@ -21,12 +21,14 @@ _TEMPLATES = {
 }
 
 
-def find_conflicts(grid: Grid, shape: Shape = STANDARD) -> list[Problem]:
+def find_conflicts(grid: Grid, shape: Shape | None = None) -> list[Problem]:
     """Every pair of cells holding the same digit in a shared unit.
 
     Each pair is reported once, in the first unit it shares (rows before
     columns before boxes), with code ``conflict``; an empty list means none.
+    The shape defaults to the usual one for the grid's size.
     """
+    shape = shape or shape_of_grid(grid)
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
     for unit in shape.units:
@@ -50,8 +52,15 @@ def _conflict(unit: Unit, a: int, b: int, digit: int, shape: Shape) -> Problem:
     return Problem("conflict", _TEMPLATES[unit.kind], params, (a, b))
 
 
-def is_valid_solution(puzzle: Grid, solution: Grid, shape: Shape = STANDARD) -> bool:
-    """True if ``solution`` is complete, obeys the rules and keeps every given."""
+def is_valid_solution(puzzle: Grid, solution: Grid | None, shape: Shape | None = None) -> bool:
+    """True if ``solution`` is complete, obeys the rules and keeps every given.
+
+    The shape defaults to the usual one for the puzzle's size; a grid of no
+    supported size is no solution.
+    """
+    shape = shape or shape_for_cells(len(puzzle))
+    if solution is None or shape is None:
+        return False
     digits = set(range(1, shape.size + 1))
     return (
         len(puzzle) == len(solution) == shape.cells

@@ -1,10 +1,17 @@
 """Search: iterative backtracking over candidates, with propagation at each step.
 
-When propagation stalls, the search guesses: it picks the empty cell with the
-fewest candidates, tries each of them in turn on a copy of the board, and
-propagates again. Instead of recursion, an explicit stack holds one frame per
-open choice: (board before the choice, cell, candidates not yet tried). Deep
-searches therefore cost heap memory, never Python stack frames.
+When propagation stalls, the search guesses: it picks a cell, tries each of
+its candidates in turn, and propagates again. Instead of recursion, an
+explicit stack holds one frame per open choice: (board before the choice,
+cell, candidates not yet tried). A board is a pair of integers (see
+``bits``), so a frame keeps it as is, without copying. Deep searches cost
+heap memory, never Python stack frames.
+
+The cell to guess matters more than anything else for speed: among the cells
+with two candidates, the search takes the one whose peers hold the most
+candidates of those two digits, since either guess then removes the most.
+On the hardest shared puzzles this halves the guesses of taking the first
+such cell.
 
 Work is bounded by a ``Budget``; a search that runs out says so instead of
 running on.
@@ -15,10 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from time import perf_counter
 
-from .board import Grid, Shape
-from .propagation import place, propagate
+from .bits import Layout, gather, grid_of
+from .board import Grid
+from .propagation import Board, propagate
 
-Frame = tuple[list[int], int, int]  # (board, cell, untried candidates)
+Frame = tuple[int, int, int, int]  # (candidates, placed, cell, untried candidates)
 
 _CLOCK_EVERY = 64  # guesses between looks at the clock, which is not free
 
@@ -49,65 +57,85 @@ class SearchOutcome:
 
 
 def search(
-    candidates: list[int], shape: Shape, limit: int = 2, budget: Budget = DEFAULT_BUDGET
+    board: Board, layout: Layout, limit: int = 2, budget: Budget = DEFAULT_BUDGET
 ) -> SearchOutcome:
-    """Find up to ``limit`` solutions from a propagated board (which it consumes)."""
+    """Find up to ``limit`` solutions from a propagated board."""
     deadline = perf_counter() + budget.max_seconds
     solutions: list[Grid] = []
     stack: list[Frame] = []
     guesses = 0
-    board: list[int] | None = candidates
+    found: Board | None = board
     while True:
-        if board is not None:
-            cell = fewest_candidates(board)
-            if cell is None:
-                solutions.append(to_grid(board))
+        if found is not None:
+            candidates, placed = found
+            if placed.bit_count() == layout.cells:
+                solutions.append(grid_of(candidates, layout))
                 if len(solutions) >= limit:
                     return SearchOutcome(solutions, guesses, True)
             else:
-                stack.append((board, cell, board[cell]))
+                cell = choose_cell(candidates, placed, layout)
+                untried = candidates & (layout.planes << cell)
+                stack.append((candidates, placed, cell, untried))
         if not stack:
             return SearchOutcome(solutions, guesses, True)
         if guesses >= budget.max_guesses or (
             guesses % _CLOCK_EVERY == 0 and perf_counter() > deadline
         ):
             return SearchOutcome(solutions, guesses, False)
-        board = _next_guess(stack, shape)
+        found = _next_guess(stack, layout)
         guesses += 1
 
 
-def _next_guess(stack: list[Frame], shape: Shape) -> list[int] | None:
-    """Try the next candidate of the top frame; the new board, or None if it fails.
-
-    The last candidate of a frame reuses the frame's board instead of a copy,
-    since nothing else will look at it again.
-    """
-    board, cell, untried = stack[-1]
-    bit = untried & -untried
-    untried ^= bit
+def _next_guess(stack: list[Frame], layout: Layout) -> Board | None:
+    """Try the next candidate of the top frame: the board it leads to, or None."""
+    candidates, placed, cell, untried = stack[-1]
+    guess = untried & -untried
+    untried ^= guess
     if untried:
-        stack[-1] = (board, cell, untried)
-        board = board.copy()
+        stack[-1] = (candidates, placed, cell, untried)
     else:
         stack.pop()
-    if place(board, cell, bit, shape) and propagate(board, shape):
-        return board
-    return None
+    return propagate(candidates & ~(layout.planes << cell) | guess, placed, layout)
 
 
-def fewest_candidates(board: list[int]) -> int | None:
-    """The unsettled cell with the fewest candidates, or None if all are settled."""
-    best, best_count = None, 1 << 30
-    for cell, mask in enumerate(board):
-        if mask & (mask - 1):
-            count = mask.bit_count()
-            if count < best_count:
-                best, best_count = cell, count
-                if count == 2:
-                    break  # no unsettled cell has fewer
+def choose_cell(candidates: int, placed: int, layout: Layout) -> int:
+    """The unsettled cell to guess: of those with two candidates, the one whose
+    peers hold the most candidates of its two digits; else one with the fewest."""
+    pairs = _cells_with_two(candidates, layout)
+    if not pairs:
+        return _fewest_candidates(candidates, placed, layout)
+    best, best_score = -1, -1
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        cell = low.bit_length() - 1
+        digits = ((candidates >> cell) & layout.planes) * layout.all_cells
+        score = (candidates & layout.peers[cell] & digits).bit_count()
+        if score > best_score:
+            best, best_score = cell, score
     return best
 
 
-def to_grid(board: list[int]) -> Grid:
-    """The grid of a board whose every cell is settled."""
-    return tuple(mask.bit_length() for mask in board)
+def _cells_with_two(candidates: int, layout: Layout) -> int:
+    """The cells (in plane 0) with exactly two candidates."""
+    once = twice = thrice = 0
+    for shift in (0, *layout.other_planes):
+        plane = candidates >> shift
+        thrice |= twice & plane
+        twice |= once & plane
+        once |= plane
+    return twice & ~thrice & layout.all_cells
+
+
+def _fewest_candidates(candidates: int, placed: int, layout: Layout) -> int:
+    """The unsettled cell with the fewest candidates (the first of those)."""
+    open_cells = layout.all_cells & ~gather(placed, layout.other_planes)
+    best, best_count = -1, layout.size + 1
+    while open_cells:
+        low = open_cells & -open_cells
+        open_cells ^= low
+        cell = low.bit_length() - 1
+        count = (candidates & (layout.planes << cell)).bit_count()
+        if count < best_count:
+            best, best_count = cell, count
+    return best

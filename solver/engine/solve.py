@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from time import perf_counter
 
-from .board import Grid, Shape, shape_for_cells
-from .propagation import initial_candidates
+from .bits import board_of, layout
+from .board import Grid, Shape, shape_of_grid
+from .propagation import propagate
 from .search import DEFAULT_BUDGET, Budget, SearchOutcome, search
 
 
@@ -50,17 +51,18 @@ def solve(
     """The verdict on ``puzzle`` within ``budget``, looking for ``limit`` (1 or 2) solutions.
 
     The shape defaults to the usual one for the puzzle's number of cells
-    (``board.shape_for_cells``); a puzzle of no supported size raises
-    ValueError. Givens that break the rules give the verdict NONE; use
+    (``board.shape_of_grid``, which raises ValueError for no supported size).
+    Givens that break the rules give the verdict NONE; use
     ``rules.find_conflicts`` first to say which cells are at fault.
     """
     start = perf_counter()
-    shape = shape or _shape_of(puzzle)
-    board = initial_candidates(puzzle, shape)
+    shape = shape or shape_of_grid(puzzle)
+    geometry = layout(shape)
+    board = propagate(board_of(puzzle, geometry), 0, geometry)
     if board is None:
         outcome = SearchOutcome([], 0, True)
     else:
-        outcome = search(board, shape, limit=limit, budget=budget)
+        outcome = search(board, geometry, limit=limit, budget=budget)
     found = len(outcome.solutions)
     return Result(
         status=_status(found, outcome.complete, limit),
@@ -69,14 +71,6 @@ def solve(
         guesses=outcome.guesses,
         elapsed=perf_counter() - start,
     )
-
-
-def _shape_of(puzzle: Grid) -> Shape:
-    """The usual shape for the puzzle's number of cells."""
-    board = shape_for_cells(len(puzzle))
-    if board is None:
-        raise ValueError(f"no supported board has {len(puzzle)} cells")
-    return board
 
 
 def _status(found: int, complete: bool, limit: int) -> Status:

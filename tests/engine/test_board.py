@@ -3,6 +3,7 @@
 import pytest
 
 from solver.engine import STANDARD, format_grid, shape
+from solver.engine.board import box_shape, shape_for_cells, shape_of_grid
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)]
 
@@ -64,3 +65,21 @@ def test_a_grid_is_written_as_one_line_with_blanks_as_dots():
     grid = (1, 0, 9) + (0,) * 78
     assert format_grid(grid) == "1.9" + "." * 78
     assert format_grid((10, 16, 0), blank="0") == "AG0"
+
+
+@pytest.mark.parametrize(
+    ("size", "boxes"),
+    [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4)), (25, (5, 5))],
+)
+def test_each_size_has_its_usual_box_shape(size, boxes):
+    assert box_shape(size) == boxes
+    assert shape_for_cells(size * size) == shape(*boxes)
+    assert shape_of_grid((0,) * size * size).size == size
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 11, 26, 36])
+def test_sizes_without_boxes_or_beyond_25_are_not_boards(size):
+    assert box_shape(size) is None
+    assert shape_for_cells(size * size) is None
+    with pytest.raises(ValueError, match=f"{size * size} cells"):
+        shape_of_grid((0,) * size * size)

@@ -92,3 +92,50 @@ def test_a_single_symbol_reads_as_its_digit_or_none():
     assert read_symbol("８") == 8
     assert read_symbol("x") is None
     assert read_symbol("A") is None
+
+
+def test_without_a_shape_the_size_follows_from_the_number_of_cells():
+    assert len(parse_puzzle("1" + "." * 15)) == 16
+    assert len(parse_puzzle("G" + "." * 255)) == 256
+    assert parse_puzzle("p" + "." * 624)[0] == 25
+    assert parse_puzzle(HARD) == parse_puzzle(HARD, STANDARD)
+
+
+def test_a_count_of_cells_that_fits_no_board_is_measured_against_9x9():
+    (problem,) = problems_of("1" * 50, None)
+    assert problem.code == "too_few_cells"
+    assert "a 9x9 puzzle needs 81" in problem.message
+
+
+def test_letters_beyond_the_inferred_size_are_named():
+    (problem,) = problems_of("A" + "." * 80, None)
+    assert problem.code == "bad_character"
+    assert "“A”" in problem.message
+
+
+def test_numbers_separated_by_commas_or_spaces_are_read_as_cells():
+    numbers = [(i * 5) % 17 for i in range(256)]
+    grid = parse_puzzle(", ".join(map(str, numbers)))
+    assert grid == tuple(numbers)
+    rows = "\n".join(" ".join(str(n) for n in numbers[r : r + 16]) for r in range(0, 256, 16))
+    assert parse_puzzle(rows) == tuple(numbers)
+    assert parse_puzzle(",".join(HARD.replace(".", "0"))) == parse_puzzle(HARD)
+
+
+def test_spaced_out_single_symbols_are_still_symbols():
+    assert parse_puzzle(" ".join(HARD)) == parse_puzzle(HARD)
+    # "12 34" has no digit 34: two pairs of symbols on a 4x4 board.
+    assert parse_puzzle("12 34\n34 12\n21 43\n43 21")[:4] == (1, 2, 3, 4)
+
+
+def test_a_number_above_the_board_size_is_named_with_its_place():
+    text = ", ".join(["0"] * 80 + ["10"])
+    (problem,) = problems_of(text, None)
+    assert problem.code == "bad_character"
+    assert "Number 10 (number 81 in the list)" in problem.message
+    assert "9x9" in problem.message
+
+
+def test_numbers_in_a_count_that_fits_no_board_are_too_few_or_too_many():
+    (problem,) = problems_of(", ".join(["1"] * 82), None)
+    assert problem.code == "too_many_cells"

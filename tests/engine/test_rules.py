@@ -66,3 +66,16 @@ def test_the_oracle_rejects_incomplete_or_wrongly_sized_grids():
 def test_the_oracle_checks_boxes_not_only_rows_and_columns():
     latin_square = tuple((row + col) % 9 + 1 for row in range(9) for col in range(9))
     assert not is_valid_solution((0,) * 81, latin_square)
+
+
+def test_the_rules_hold_on_every_size_read_from_the_grid():
+    latin_square = tuple((row + col) % 4 + 1 for row in range(4) for col in range(4))
+    assert not is_valid_solution((0,) * 16, latin_square)
+    solution = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    assert is_valid_solution((1,) + (0,) * 15, solution)
+    (problem,) = find_conflicts((0,) * 17 + (12,) + (0,) * 14 + (12,) + (0,) * 223)
+    assert problem.message == "Two Cs in box 1 (row 2, column 2 and row 3, column 1)."
+
+
+def test_a_grid_of_no_supported_size_is_no_solution():
+    assert not is_valid_solution((1,) * 49, (1,) * 49)  # 7x7 has no boxes

@@ -10,17 +10,22 @@ from pathlib import Path
 import pytest
 
 from solver.engine import Budget, Status, is_valid_solution, parse_puzzle, solve
-from solver.engine.board import STANDARD
-from solver.engine.propagation import initial_candidates
+from solver.engine.bits import board_of, layout
+from solver.engine.board import STANDARD, shape_of_grid
+from solver.engine.propagation import propagate
 from solver.engine.reference import count_solutions
-from solver.engine.search import search
+from solver.engine.search import choose_cell, search
 from tests.puzzles import (
+    HARD,
     HARD_SOLUTION,
     NO_SOLUTION,
     NO_SOLUTION_AFTER_SEARCH,
+    SIZED,
     load,
     sample,
 )
+
+BITS = layout(STANDARD)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +58,7 @@ def test_multi_solution_puzzles_are_reported_as_several():
 def test_the_two_solutions_found_are_different_and_both_valid():
     for text in sample("serg_multi.txt", 50):
         puzzle = parse_puzzle(text)
-        outcome = search(initial_candidates(puzzle, STANDARD), STANDARD, limit=2)
+        outcome = search(propagate(board_of(puzzle, BITS), 0, BITS), BITS, limit=2)
         first, second = outcome.solutions
         assert first != second
         assert is_valid_solution(puzzle, first)
@@ -149,3 +154,53 @@ def test_the_search_needs_no_recursion():
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
+
+
+def test_asked_for_one_solution_the_search_stops_at_it_unproved():
+    for text in (HARD, *sample("serg_multi.txt", 20)):
+        puzzle = parse_puzzle(text)
+        first = solve(puzzle, limit=1)
+        assert first.status == Status.SOLVED
+        assert first.solutions == 1
+        assert is_valid_solution(puzzle, first.solution)
+        assert first.guesses <= solve(puzzle).guesses
+    assert solve(parse_puzzle(NO_SOLUTION_AFTER_SEARCH), limit=1).status == Status.NONE
+
+
+def test_the_guess_is_a_two_candidate_cell_whose_peers_lose_the_most():
+    candidates, placed = propagate(board_of(parse_puzzle(HARD), BITS), 0, BITS)
+
+    def digits(at):
+        return [d for d in range(9) if candidates >> (d * 81 + at) & 1]
+
+    def reach(at):
+        return sum(candidates >> (d * 81 + p) & 1 for d in digits(at) for p in STANDARD.peers[at])
+
+    pairs = [at for at in range(81) if len(digits(at)) == 2]
+    chosen = choose_cell(candidates, placed, BITS)
+    assert chosen in pairs
+    assert reach(chosen) == max(reach(at) for at in pairs)
+
+
+@pytest.mark.parametrize("name", list(SIZED))
+def test_every_size_is_solved_by_the_same_code(name):
+    puzzle = parse_puzzle(SIZED[name])
+    board = shape_of_grid(puzzle)
+    assert f"{board.size}x{board.size}" == name
+    result = solve(puzzle)
+    assert result.status == Status.UNIQUE
+    assert is_valid_solution(puzzle, result.solution)
+    if board.size <= 8:
+        assert count_solutions(puzzle, board, max_steps=10**7) == 1
+
+
+@pytest.mark.parametrize("name", ["6x6", "12x12", "16x16", "25x25"])
+def test_a_large_board_with_givens_removed_has_several_solutions(name):
+    puzzle = list(parse_puzzle(SIZED[name]))
+    givens = [at for at, digit in enumerate(puzzle) if digit]
+    for at in givens[: len(givens) // 2]:
+        puzzle[at] = 0
+    # A verdict, not a time, is checked here: the budget leaves room for a slow machine.
+    result = solve(tuple(puzzle), budget=Budget(max_seconds=30))
+    assert result.status == Status.MULTIPLE
+    assert is_valid_solution(tuple(puzzle), result.solution)

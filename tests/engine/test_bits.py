@@ -1,0 +1,90 @@
+"""Bits: the layout's masks describe the board's units exactly, and the
+counting helpers count."""
+
+import pytest
+
+from solver.engine import shape
+from solver.engine.bits import board_of, extend, gather, grid_of, layout, tally
+from tests.puzzles import HARD_SOLUTION
+
+SHAPES = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]
+
+
+def cells_of(bits, size):
+    """The (digit, cell) pairs of a set of bits."""
+    found = set()
+    while bits:
+        low = bits & -bits
+        found.add(divmod(low.bit_length() - 1, size * size))
+        bits ^= low
+    return found
+
+
+@pytest.mark.parametrize(("box_rows", "box_cols"), SHAPES)
+def test_each_units_starts_times_its_pattern_is_that_kind_of_unit_in_every_plane(
+    box_rows, box_cols
+):
+    board = shape(box_rows, box_cols)
+    bits = layout(board)
+    n = board.size
+    for kind, starts, pattern in [
+        ("row", bits.row_starts, bits.row),
+        ("column", bits.column_starts, bits.column),
+        ("box", bits.box_starts, bits.box),
+    ]:
+        units = [unit for unit in board.units if unit.kind == kind]
+        first = bits.planes * sum(1 << min(unit.cells) for unit in units)
+        assert starts == first
+        for unit in units:
+            start = min(unit.cells)
+            whole = (1 << start) * pattern
+            assert cells_of(whole, n) == {(0, c) for c in unit.cells}
+        assert starts * pattern == bits.full  # the units cover the board, none overlap
+
+
+@pytest.mark.parametrize(("box_rows", "box_cols"), SHAPES)
+def test_the_shifts_reach_a_segment_and_a_units_segments(box_rows, box_cols):
+    bits = layout(shape(box_rows, box_cols))
+    n = box_rows * box_cols
+    assert bits.across_box == tuple(range(1, box_cols))
+    assert bits.down_box == tuple(k * n for k in range(1, box_rows))
+    assert len(bits.across_row) + 1 == n // box_cols
+    assert len(bits.down_column) + 1 == n // box_rows
+    assert bits.other_planes[-1] == (n - 1) * n * n
+
+
+def test_peers_are_the_cells_sharing_a_unit_in_every_plane():
+    bits = layout(shape(3, 3))
+    assert cells_of(bits.peers[40], 9) == {(d, p) for d in range(9) for p in shape(3, 3).peers[40]}
+
+
+def test_a_grid_goes_into_bits_and_comes_back():
+    bits = layout(shape(3, 3))
+    solution = tuple(int(c) for c in HARD_SOLUTION)
+    assert grid_of(board_of(solution, bits), bits) == solution
+    empty = board_of((0,) * 81, bits)
+    assert empty == bits.full
+    one = board_of((7,) + (0,) * 80, bits)
+    assert cells_of(one & bits.planes, 9) == {(6, 0)}
+
+
+def test_tally_tells_one_from_two_or_more():
+    once, twice = tally(0b1011, (1, 2))
+    # Windows of three bits starting at bits 0, 1, 2, 3: {1,1,0}, {1,0,1}, {0,1,0}, {1,0,0}.
+    assert [(once >> i) & 1 for i in range(4)] == [1, 1, 1, 1]
+    assert [(twice >> i) & 1 for i in range(4)] == [1, 1, 0, 0]
+
+
+def test_extend_adds_the_tallies_of_neighbouring_windows():
+    once, twice = tally(0b01_10, (1,))  # windows of two: bits 0-1 hold one, 2-3 hold one
+    wide_once, wide_twice = extend(once, twice, (2,))
+    assert (wide_once & 1, wide_twice & 1) == (1, 1)  # bits 0-3 hold two
+    once, twice = tally(0b00_10, (1,))
+    assert extend(once, twice, (2,))[1] & 1 == 0  # bits 0-3 hold one
+
+
+def test_gather_collects_bits_from_above():
+    # Bits 2 and 7 are set: bit 0 sees bit 2 (two above), bit 2 sees itself
+    # and bit 7 (five above); bit 1 sees neither.
+    assert gather(0b1000_0100, (2, 5)) & 0b111 == 0b101
+    assert gather(0, (1, 2)) == 0
