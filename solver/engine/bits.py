@@ -132,16 +132,6 @@ def tally(bits: int, shifts: tuple[int, ...]) -> tuple[int, int]:
     return once, twice
 
 
-def extend(once: int, twice: int, shifts: tuple[int, ...]) -> tuple[int, int]:
-    """A tally widened by the tallies ``shifts`` above, which must not overlap it."""
-    wide_once, wide_twice = once, twice
-    for shift in shifts:
-        above = once >> shift
-        wide_twice |= (twice >> shift) | (wide_once & above)
-        wide_once |= above
-    return wide_once, wide_twice
-
-
 def gather(bits: int, shifts: tuple[int, ...]) -> int:
     """Each bit set if it, or a bit ``shifts`` above it, is set."""
     found = bits

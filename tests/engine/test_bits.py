@@ -4,7 +4,7 @@ counting helpers count."""
 import pytest
 
 from solver.engine import shape
-from solver.engine.bits import board_of, extend, gather, grid_of, layout, tally
+from solver.engine.bits import board_of, gather, grid_of, layout, tally
 from tests.puzzles import HARD_SOLUTION
 
 SHAPES = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]
@@ -73,14 +73,6 @@ def test_tally_tells_one_from_two_or_more():
     # Windows of three bits starting at bits 0, 1, 2, 3: {1,1,0}, {1,0,1}, {0,1,0}, {1,0,0}.
     assert [(once >> i) & 1 for i in range(4)] == [1, 1, 1, 1]
     assert [(twice >> i) & 1 for i in range(4)] == [1, 1, 0, 0]
-
-
-def test_extend_adds_the_tallies_of_neighbouring_windows():
-    once, twice = tally(0b01_10, (1,))  # windows of two: bits 0-1 hold one, 2-3 hold one
-    wide_once, wide_twice = extend(once, twice, (2,))
-    assert (wide_once & 1, wide_twice & 1) == (1, 1)  # bits 0-3 hold two
-    once, twice = tally(0b00_10, (1,))
-    assert extend(once, twice, (2,))[1] & 1 == 0  # bits 0-3 hold one
 
 
 def test_gather_collects_bits_from_above():
