@@ -95,7 +95,11 @@ def _next_guess(stack: list[Frame], layout: Layout) -> Board | None:
         stack[-1] = (candidates, placed, cell, untried)
     else:
         stack.pop()
-    return propagate(candidates & ~(layout.planes << cell) | guess, placed, layout)
+    # Place the guess here, where its cell and digit are known, instead of
+    # leaving propagation a whole pass to find it: a pass fewer per guess.
+    digit_plane = (guess >> cell) * layout.all_cells
+    taken = (layout.planes << cell) | (layout.peers[cell] & digit_plane)
+    return propagate((candidates & ~taken) | guess, placed | guess, layout)
 
 
 def choose_cell(candidates: int, placed: int, layout: Layout) -> int:
