@@ -10,7 +10,7 @@ here.
 """
 
 from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape, shape_of_grid
-from .parse import parse_puzzle, read_symbol
+from .parse import count_cells, parse_puzzle, read_symbol
 from .problems import InvalidPuzzle, Problem
 from .rules import find_conflicts, is_valid_solution
 from .search import Budget
@@ -27,6 +27,7 @@ __all__ = [
     "Shape",
     "Status",
     "Unit",
+    "count_cells",
     "find_conflicts",
     "format_grid",
     "is_valid_solution",

@@ -50,6 +50,15 @@ def parse_puzzle(text: str, shape: Shape | None = None) -> Grid:
     return _read_symbols(text, shape)
 
 
+def count_cells(text: str) -> int:
+    """How many cells ``text`` writes, as ``parse_puzzle`` reads it: one per
+    number, or one per character that is neither whitespace nor grid art
+    (a bad character too, so that one typo does not change the board size)."""
+    text = text.translate(_FULL_WIDTH)
+    numbers = _numbers(text)
+    return len(numbers) if numbers is not None else _count_symbols(text)
+
+
 def _numbers(text: str) -> list[int] | None:
     """The numbers of a text written as numbers, or None if it is written in symbols."""
     tokens = [token for token in _SEPARATORS.split(text) if token]
@@ -78,9 +87,8 @@ def _read_numbers(numbers: list[int], shape: Shape | None) -> Grid:
 
 
 def _count_symbols(text: str) -> int:
-    """How many cells the text writes, counting every symbol of the largest board."""
-    symbols = _symbol_values(MAX_SIZE)
-    return sum(1 for char in text if char in BLANKS or char in symbols)
+    """How many cells a text written in symbols has, bad characters included."""
+    return sum(1 for char in text if not (char.isspace() or char in GRID_ART))
 
 
 def _read_symbols(text: str, shape: Shape) -> Grid:

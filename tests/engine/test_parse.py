@@ -2,7 +2,15 @@
 
 import pytest
 
-from solver.engine import STANDARD, InvalidPuzzle, format_grid, parse_puzzle, read_symbol, shape
+from solver.engine import (
+    STANDARD,
+    InvalidPuzzle,
+    count_cells,
+    format_grid,
+    parse_puzzle,
+    read_symbol,
+    shape,
+)
 from tests.puzzles import HARD
 
 
@@ -139,3 +147,17 @@ def test_a_number_above_the_board_size_is_named_with_its_place():
 def test_numbers_in_a_count_that_fits_no_board_are_too_few_or_too_many():
     (problem,) = problems_of(", ".join(["1"] * 82), None)
     assert problem.code == "too_many_cells"
+
+
+def test_a_typo_does_not_change_the_size_read_from_the_text():
+    text = "x" + "." * 255
+    assert count_cells(text) == 256
+    (problem,) = problems_of(text, None)
+    assert "“x”" in problem.message
+    assert "A-G" in problem.message  # read as a 16x16 board
+
+
+def test_cells_are_counted_as_the_parser_reads_them():
+    assert count_cells(HARD) == 81
+    assert count_cells("1 2 | 3 4\n-----+----") == 4
+    assert count_cells("12, 0, 7") == 3
