@@ -1,0 +1,139 @@
+"""Solve the Sudoku puzzles of a file, or of standard input (-), and print the verdicts.
+
+  python manage.py solve puzzle.txt                  # one puzzle: drawn solution and verdict
+  python manage.py solve top1465.txt                 # many: one line per puzzle
+  python manage.py solve top1465.txt --format csv --jobs 4 > verdicts.csv
+  cat puzzles.txt | python manage.py solve - --format csv
+  python manage.py solve hard.txt --max-seconds 60 --max-guesses 5000000
+
+Input: one puzzle a line (blank lines and lines starting with # are skipped),
+each of 16 to 625 cells (4x4 to 25x25): digits 1-9, then letters A-P, with . or
+0 for empty cells; or numbers separated by commas. One puzzle may also be
+written over several lines: a row a line, or drawn with | - + borders.
+
+Output: for a lone puzzle, its solution drawn in boxes and the verdict; for
+many, one line per puzzle in input order: line number, status, then the
+solution or the reason. --format csv writes the columns line, puzzle, status,
+solutions, solution, guesses, ms, message; status is unique, multiple, none,
+invalid or gave_up; solutions is 0, 1 or 2 (two or more). A line that is no
+puzzle gets the status invalid and the run goes on.
+
+A progress line is drawn on standard error when it is a terminal and the
+output is not. Ctrl-C stops the run: what is written stays whole.
+
+Exit status: 0 when every puzzle got a verdict, whatever it is; 1 when the
+input cannot be read (a missing file, text that is not UTF-8) or an option is
+out of range; 2 for a malformed command line; 130 after Ctrl-C.
+"""
+
+import argparse
+import os
+import sys
+
+from django.core.management.base import (
+    BaseCommand,
+    CommandError,
+    CommandParser,
+    DjangoHelpFormatter,
+    OutputWrapper,
+)
+
+from solver import batch
+from solver.engine import Budget
+
+
+class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Django's order of options, with the description's examples kept as written."""
+
+
+class Command(BaseCommand):
+    help = __doc__  # the module's: with no docstring of its own, the class sees it
+    requires_system_checks = []  # solving needs no models, URLs or database
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs) -> CommandParser:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        return super().create_parser(prog_name, subcommand, **kwargs)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        budget = batch.DEFAULT_BUDGET
+        parser.add_argument("file", help="a file of puzzles, or - for standard input")
+        parser.add_argument(
+            "--format",
+            choices=sorted(batch.FORMATS),
+            default="text",
+            help="text (default) for people, csv for programs",
+        )
+        parser.add_argument(
+            "-j",
+            "--jobs",
+            type=int,
+            default=1,
+            help="processes to solve in; 0 for one per CPU (default 1: this process)",
+        )
+        parser.add_argument(
+            "--max-seconds",
+            type=float,
+            default=budget.max_seconds,
+            help="seconds one puzzle may take before its status is gave_up (default %(default)s)",
+        )
+        parser.add_argument(
+            "--max-guesses",
+            type=int,
+            default=budget.max_guesses,
+            help="guesses one puzzle may take before its status is gave_up (default %(default)s)",
+        )
+
+    def handle(self, *args, **options) -> None:
+        run_options = self.run_options(options)
+        try:
+            with batch.open_input(options["file"]) as source:
+                summary = batch.run(
+                    source, Verbatim(self.stdout), Verbatim(self.stderr), run_options
+                )
+        except (batch.InputError, batch.WorkerDied) as error:
+            raise CommandError(str(error)) from None
+        except BrokenPipeError:
+            # The reader of the output went away (``| head``): stop quietly, as
+            # other shell tools do, and keep Python from complaining at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
+        if summary.interrupted:
+            raise CommandError(
+                f"Interrupted: the outcomes of {summary.done:,} puzzles were written.",
+                returncode=130,
+            )
+
+    def run_options(self, options: dict) -> batch.Options:
+        """The options of the run; CommandError for one out of range."""
+        if options["jobs"] < 0:
+            raise CommandError("--jobs must be 0 (one per CPU) or more.")
+        if options["max_seconds"] <= 0 or options["max_guesses"] < 1:
+            raise CommandError("--max-seconds and --max-guesses must be more than 0.")
+        budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
+        jobs = options["jobs"] or os.cpu_count() or 1
+        return batch.Options(format=options["format"], jobs=jobs, budget=budget)
+
+
+class Verbatim:
+    """A command's output stream that writes text exactly as given.
+
+    Django's ``OutputWrapper`` adds a newline to what lacks one and colours
+    standard error; a progress line that redraws itself with a carriage
+    return needs neither.
+    """
+
+    def __init__(self, wrapper: OutputWrapper):
+        self.wrapper = wrapper
+
+    def write(self, text: str) -> None:
+        self.wrapper.write(text, style_func=_plain, ending="")
+
+    def flush(self) -> None:
+        self.wrapper.flush()
+
+    def isatty(self) -> bool:
+        return self.wrapper.isatty()
+
+
+def _plain(text: str) -> str:
+    return text
