@@ -1,6 +1,7 @@
 """manage.py solve: a lone puzzle is drawn, many get one row each in input order,
-bad lines are reported and skipped, processes change nothing but speed, and
-Ctrl-C or a bad input ends the command cleanly."""
+bad lines and conflicting givens are reported and skipped, --first stops at a
+solution, processes change nothing but speed, and Ctrl-C or a bad input ends
+the command cleanly."""
 
 import csv
 import io
@@ -28,6 +29,7 @@ from tests.puzzles import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+CONFLICTING = "44" + HARD[2:]  # two 4s in row 1
 CSV_HEADER = ["line", "puzzle", "status", "solutions", "solution", "guesses", "ms", "message"]
 
 
@@ -123,6 +125,18 @@ def test_a_lone_invalid_puzzle_says_why(tmp_path):
     assert output.startswith("invalid: The puzzle has 80 cells")
 
 
+def test_a_lone_puzzle_whose_givens_conflict_is_invalid_and_says_which(tmp_path):
+    output = solve_command(write_lines(tmp_path / "conflict.txt", [CONFLICTING]))
+    assert output == "invalid: Two 4s in row 1 (columns 1 and 2).\n"
+
+
+def test_a_lone_puzzle_with_first_is_drawn_as_solved(tmp_path):
+    output = solve_command(write_lines(tmp_path / "one.txt", [HARD]), "--first")
+    *drawn, verdict = output.splitlines()
+    assert parse_puzzle("\n".join(drawn)) == parse_puzzle(HARD_SOLUTION)
+    assert verdict.startswith("solved: the first solution found; not proved unique (")
+
+
 # Many puzzles
 
 
@@ -168,6 +182,25 @@ def test_bad_lines_get_an_invalid_row_with_the_reason_and_the_run_goes_on(tmp_pa
     for bad in rows[1::2]:
         assert bad["solution"] == bad["solutions"] == bad["guesses"] == ""
     for row in rows[::2]:
+        assert is_valid_solution(parse_puzzle(row["puzzle"]), parse_puzzle(row["solution"]))
+
+
+def test_givens_that_conflict_get_an_invalid_row_with_the_pairs_not_none(tmp_path):
+    lines = [HARD, CONFLICTING, NO_SOLUTION]
+    rows = solve_csv(write_lines(tmp_path / "conflict.txt", lines))
+    assert [row["status"] for row in rows] == ["unique", "invalid", "none"]
+    assert rows[1]["message"] == "Two 4s in row 1 (columns 1 and 2)."
+    assert rows[1]["solution"] == rows[1]["solutions"] == rows[1]["guesses"] == ""
+
+
+def test_first_gives_solved_without_proving_uniqueness_and_leaves_other_verdicts(tmp_path):
+    multiple = sample("serg_multi.txt", 2)
+    lines = [HARD, *multiple, NO_SOLUTION, HARD[:80]]
+    rows = solve_csv(write_lines(tmp_path / "first.txt", lines), "--first")
+    statuses = [(row["status"], row["solutions"]) for row in rows]
+    assert statuses == [("solved", "1")] * 3 + [("none", "0"), ("invalid", "")]
+    assert rows[0]["solution"] == HARD_SOLUTION
+    for row in rows[:3]:
         assert is_valid_solution(parse_puzzle(row["puzzle"]), parse_puzzle(row["solution"]))
 
 
@@ -312,5 +345,8 @@ def test_an_error_of_use_exits_with_status_1_and_a_message_but_no_traceback(tmp_
 def test_the_help_shows_examples_and_the_options():
     text = Command().create_parser("manage.py", "solve").format_help()
     assert "  python manage.py solve top1465.txt --format csv --jobs 4 > verdicts.csv\n" in text
-    for option in ("--format {csv,text}", "--jobs", "--max-seconds", "--max-guesses"):
+    for option in ("--format {csv,text}", "--jobs", "--max-seconds", "--max-guesses", "--first"):
         assert option in text
+    for status in ("unique", "multiple", "none", "gave_up", "invalid"):
+        assert f"\n  {status} " in text
+    assert "\n  solved    a solution, not proved unique: only produced with --first\n" in text

@@ -5,6 +5,7 @@
   python manage.py solve top1465.txt --format csv --jobs 4 > verdicts.csv
   cat puzzles.txt | python manage.py solve - --format csv
   python manage.py solve hard.txt --max-seconds 60 --max-guesses 5000000
+  python manage.py solve hard.txt --first            # first solution only, no uniqueness proof
 
 Input: one puzzle a line (blank lines and lines starting with # are skipped),
 each of 16 to 625 cells (4x4 to 25x25): digits 1-9, then letters A-P, with . or
@@ -14,9 +15,17 @@ written over several lines: a row a line, or drawn with | - + borders.
 Output: for a lone puzzle, its solution drawn in boxes and the verdict; for
 many, one line per puzzle in input order: line number, status, then the
 solution or the reason. --format csv writes the columns line, puzzle, status,
-solutions, solution, guesses, ms, message; status is unique, multiple, none,
-invalid or gave_up; solutions is 0, 1 or 2 (two or more). A line that is no
-puzzle gets the status invalid and the run goes on.
+solutions, solution, guesses, ms, message. The status is one of:
+
+  unique    one solution, proved the only one
+  multiple  two or more solutions; one is shown
+  none      no solution
+  gave_up   the search ran out of its budget (--max-seconds, --max-guesses)
+  solved    a solution, not proved unique: only produced with --first
+  invalid   the line is no puzzle, or its givens conflict; the message says why
+
+solutions is 0, 1 or 2 (two or more). An invalid line gets its row and the
+run goes on.
 
 A progress line is drawn on standard error when it is a terminal and the
 output is not. Ctrl-C stops the run: what is written stays whole.
@@ -82,6 +91,11 @@ class Command(BaseCommand):
             default=budget.max_guesses,
             help="guesses one puzzle may take before its status is gave_up (default %(default)s)",
         )
+        parser.add_argument(
+            "--first",
+            action="store_true",
+            help="stop at the first solution, status solved, instead of proving it unique",
+        )
 
     def handle(self, *args, **options) -> None:
         run_options = self.run_options(options)
@@ -111,7 +125,9 @@ class Command(BaseCommand):
             raise CommandError("--max-seconds and --max-guesses must be more than 0.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
         jobs = options["jobs"] or os.cpu_count() or 1
-        return batch.Options(format=options["format"], jobs=jobs, budget=budget)
+        return batch.Options(
+            format=options["format"], jobs=jobs, budget=budget, first=options["first"]
+        )
 
 
 class Verbatim:

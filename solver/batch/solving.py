@@ -1,0 +1,113 @@
+"""Solving: what becomes of each entry, as an ``Outcome``.
+
+An entry is parsed, its givens are checked against the rules, and only then
+is it searched: text that is no puzzle, and givens that conflict, get the
+status ``invalid`` with the reason, as on the web site. With ``first`` the
+search stops at the first solution (status ``solved``) instead of proving
+it unique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from solver.engine import (
+    Budget,
+    Grid,
+    InvalidPuzzle,
+    Status,
+    find_conflicts,
+    format_grid,
+    parse_puzzle,
+    solve,
+)
+
+from .reading import Entry
+
+CHUNK = 32  # entries per chunk: small enough to write often, large enough to pay for a process hop
+DEFAULT_BUDGET = Budget(max_seconds=10.0)
+INVALID = "invalid"  # the status of an entry that is no puzzle, or whose givens conflict
+MAX_CONFLICTS = 5  # conflicts named in a reason; past this many, it says how many more
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one entry.
+
+    ``status`` is a ``Status`` value or ``invalid``. ``puzzle`` is the entry's
+    text on one line (the lines of a puzzle written over several joined by
+    spaces). ``solution`` is N*N symbols, or empty when none was found.
+    ``solutions`` (0, 1, or 2 for two or more), ``guesses`` and ``ms`` are None
+    for an invalid entry. ``message`` says why an entry is invalid or why the
+    search gave up, else is empty.
+    """
+
+    line: int
+    puzzle: str
+    status: str
+    solution: str = ""
+    solutions: int | None = None
+    guesses: int | None = None
+    ms: float | None = None
+    message: str = ""
+
+
+def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = False) -> Outcome:
+    """The outcome of one entry, solved within ``budget`` (stopping at the first
+    solution when ``first``); never raises on a bad puzzle."""
+    puzzle = " ".join(entry.text.splitlines())
+    grid, reason = _read(entry.text)
+    if grid is None:
+        return Outcome(entry.line, puzzle, INVALID, message=reason)
+    result = solve(grid, budget=budget, limit=1 if first else 2)
+    return Outcome(
+        line=entry.line,
+        puzzle=puzzle,
+        status=result.status.value,
+        solution=format_grid(result.solution) if result.solution else "",
+        solutions=result.solutions,
+        guesses=result.guesses,
+        ms=result.elapsed * 1000,
+        message=_budget_spent(budget) if result.status is Status.GAVE_UP else "",
+    )
+
+
+def _read(text: str) -> tuple[Grid | None, str]:
+    """The grid written in ``text`` and no reason; or None and why it is no puzzle
+    or why its givens break the rules."""
+    try:
+        grid = parse_puzzle(text)
+    except InvalidPuzzle as error:
+        return None, " ".join(problem.message for problem in error.problems)
+    conflicts = [problem.message for problem in find_conflicts(grid)]
+    return (None, _name_conflicts(conflicts)) if conflicts else (grid, "")
+
+
+def _name_conflicts(messages: list[str]) -> str:
+    """The first few conflicts, then how many more (as the parser does for bad
+    characters): a row of nine 1s is 36 conflicting pairs."""
+    named = " ".join(messages[:MAX_CONFLICTS])
+    more = len(messages) - MAX_CONFLICTS
+    return f"{named} … and {more:,} more conflicting pairs." if more > 0 else named
+
+
+def _budget_spent(budget: Budget) -> str:
+    """Why a search gave up."""
+    return (
+        f"The search ran out of its budget ({budget.max_guesses:,} guesses "
+        f"or {budget.max_seconds:g} s per puzzle)."
+    )
+
+
+def solve_chunk(chunk: list[Entry], budget: Budget, first: bool = False) -> list[Outcome]:
+    """The outcomes of a chunk, in order (the job one process does at a time)."""
+    return [solve_entry(entry, budget, first) for entry in chunk]
+
+
+def chunked(entries: Iterable[Entry], size: int) -> Iterator[list[Entry]]:
+    """The entries in lists of ``size`` (the last may be shorter)."""
+    entries = iter(entries)
+    while chunk := list(islice(entries, size)):
+        yield chunk

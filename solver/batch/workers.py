@@ -1,0 +1,134 @@
+"""Workers: a job done on each chunk in other processes, the results in order.
+
+``in_order`` is ``map`` over chunks, in ``jobs`` processes. It knows nothing
+of puzzles: the job (``solving.solve_chunk`` with its settings bound) is
+given to it. Three things shape it:
+
+- a bounded window: at most ``WINDOW`` chunks per process are in flight, so
+  the chunks are read only that far ahead, however long the input;
+- worker death: each worker has its own inbox and outbox, so none can die
+  holding a lock another needs; its death is raised as ``WorkerDied``
+  rather than waited for, and any worker can be ended at any moment;
+- Ctrl-C: the terminal sends it to every process; workers ignore it and the
+  main process, which alone answers it, ends them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.connection import Connection
+from typing import Generic, TypeVar
+
+WINDOW = 4  # chunks in flight per process: keeps each busy while bounding what is read ahead
+
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended before giving back the results it owed."""
+
+
+def in_order(
+    job: Callable[[Chunk], Result], chunks: Iterable[Chunk], jobs: int = 1
+) -> Iterator[Result]:
+    """``job(chunk)`` for each chunk, in order: done here when ``jobs`` is 1, else
+    in ``jobs`` processes (``job`` must then pickle: a module-level function or
+    a ``functools.partial`` of one).
+
+    At most ``WINDOW * jobs`` chunks are in flight. Closing the iterator, or
+    Ctrl-C, ends the processes at once. Raises WorkerDied if a process ends
+    before giving back its result.
+    """
+    if jobs == 1:
+        return (job(chunk) for chunk in chunks)
+    return _in_processes(job, chunks, jobs)
+
+
+def _in_processes(
+    job: Callable[[Chunk], Result], chunks: Iterable[Chunk], jobs: int
+) -> Iterator[Result]:
+    # Chunk n goes to worker n % jobs, so each worker's results come back in
+    # input order. Unlike Pool.imap, which reads all its input ahead, this
+    # reads only a window ahead; unlike Pool.terminate, which can hang when a
+    # worker dies holding a lock the pool shares, ending these workers is safe.
+    workers = _start_workers(job, jobs)
+    try:
+        pending: deque[_Worker[Chunk, Result]] = deque()
+        for number, chunk in enumerate(chunks):
+            worker = workers[number % jobs]
+            worker.give(chunk)
+            pending.append(worker)
+            if len(pending) >= WINDOW * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for worker in workers:
+            worker.end()
+
+
+class _Worker(Generic[Chunk, Result]):
+    """A process that does its job on the chunks it is given, in order.
+
+    Its inbox and outbox are its own: no other process needs a lock it could
+    die holding, so it can be ended at any moment.
+    """
+
+    def __init__(self, job: Callable[[Chunk], Result]):
+        self.inbox: multiprocessing.Queue = multiprocessing.Queue()
+        self.inbox.cancel_join_thread()  # chunks left unread need not be flushed at exit
+        self.outbox, sender = multiprocessing.Pipe(duplex=False)
+        self.process = multiprocessing.Process(
+            target=_work, args=(job, self.inbox, sender), daemon=True
+        )
+        self.process.start()
+        sender.close()  # the worker's copy is the only one, so its death reads as EOF
+
+    def give(self, chunk: Chunk) -> None:
+        """Queue a chunk; never waits (a thread feeds the inbox)."""
+        self.inbox.put(chunk)
+
+    def result(self) -> Result:
+        """The result of the oldest chunk given and not yet returned, once done.
+
+        Raises WorkerDied if the process ended first.
+        """
+        multiprocessing.connection.wait([self.outbox, self.process.sentinel])
+        try:
+            return self.outbox.recv()
+        except EOFError:
+            self.process.join()
+            code = self.process.exitcode
+            raise WorkerDied(f"A solving process ended unexpectedly (exit code {code}).") from None
+
+    def end(self) -> None:
+        """End the process at once, whatever it is doing."""
+        self.process.terminate()
+        self.process.join()
+        self.inbox.close()
+        self.outbox.close()
+
+
+def _start_workers(job: Callable[[Chunk], Result], jobs: int) -> list[_Worker[Chunk, Result]]:
+    """``jobs`` workers, started with Ctrl-C held back so that none is born
+    before it can ignore it; a Ctrl-C meanwhile reaches this process after."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return [_Worker(job) for _ in range(jobs)]
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _work(job: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: Connection) -> None:
+    """A worker's life: do the job on each chunk from the inbox, in order, until ended."""
+    # The terminal sends Ctrl-C to every process of the command; only the
+    # main one answers it (and ends the workers), so no worker prints a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    while True:
+        outbox.send(job(inbox.get()))
