@@ -113,32 +113,29 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
 def _locked(across: int, down: int, L: Layout) -> int:
     """The candidates that locked candidates remove, given which row segments
     (``across``) and column segments (``down``) hold each digit, at each
-    segment's start. Where a box keeps a digit to one segment, the rest of
-    the line loses it; where a line does, the rest of the box loses it."""
-    row_segments = across & L.row_segment_starts
-    column_segments = down & L.column_segment_starts
+    segment's start.
+
+    A segment lies in two units, a box and a line. Where one of them keeps a
+    digit to that segment, the other loses the digit everywhere else: a box
+    points along the line (pointing), a line claims from the box (claiming).
+    Each row of the table below is one such case: the segments, the keeping
+    unit (its segments' shifts from its start, its starts, its pattern) and
+    the losing unit (the shifts back to its start, its starts, its pattern).
+    """
+    rows = across & L.row_segment_starts
+    columns = down & L.column_segment_starts
     gone = 0
-    boxes = _alone(row_segments, L.down_box, L.box_starts) * L.box
-    if boxes:  # pointing along rows
-        starts = gather(row_segments & boxes, L.across_row) & L.row_starts
-        gone |= (starts * L.row) & ~boxes
-    rows = _alone(row_segments, L.across_row, L.row_starts) * L.row
-    if rows:  # claiming from rows
-        starts = gather(row_segments & rows, L.down_box) & L.box_starts
-        gone |= (starts * L.box) & ~rows
-    boxes = _alone(column_segments, L.across_box, L.box_starts) * L.box
-    if boxes:  # pointing along columns
-        starts = gather(column_segments & boxes, L.down_column) & L.column_starts
-        gone |= (starts * L.column) & ~boxes
-    columns = _alone(column_segments, L.down_column, L.column_starts) * L.column
-    if columns:  # claiming from columns
-        starts = gather(column_segments & columns, L.across_box) & L.box_starts
-        gone |= (starts * L.box) & ~columns
+    for segments, keeper, losing in (
+        (rows, (L.down_box, L.box_starts, L.box), (L.across_row, L.row_starts, L.row)),
+        (rows, (L.across_row, L.row_starts, L.row), (L.down_box, L.box_starts, L.box)),
+        (columns, (L.across_box, L.box_starts, L.box), (L.down_column, L.column_starts, L.column)),
+        (columns, (L.down_column, L.column_starts, L.column), (L.across_box, L.box_starts, L.box)),
+    ):
+        within, keeper_starts, keeper_cells = keeper
+        once, twice = tally(segments, within)
+        keepers = (once & ~twice & keeper_starts) * keeper_cells
+        if keepers:
+            back, losing_starts, losing_cells = losing
+            starts = gather(segments & keepers, back) & losing_starts
+            gone |= (starts * losing_cells) & ~keepers
     return gone
-
-
-def _alone(segments: int, shifts: tuple[int, ...], starts: int) -> int:
-    """The unit starts (boxes or lines) whose digit lies in exactly one of the
-    segments found ``shifts`` from the start."""
-    once, twice = tally(segments, shifts)
-    return once & ~twice & starts
