@@ -270,8 +270,41 @@ def rows_written(path: Path) -> int:
     return max(0, path.read_text().count("\n") - 1)
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, jobs):
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended while being read
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def still_running(pids: set[int], seconds: float) -> set[int]:
+    """Those of ``pids`` still alive after waiting up to ``seconds`` for them to end."""
+    deadline = time.monotonic() + seconds
+    while pids and time.monotonic() < deadline:
+        pids = {pid for pid in pids if Path(f"/proc/{pid}").exists()}
+        time.sleep(0.05)
+    return pids
+
+
+def ctrl_c_from_the_terminal(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGINT)  # a terminal signals the whole group
+
+
+def sigterm_to_the_command(process: subprocess.Popen) -> None:
+    os.kill(process.pid, signal.SIGTERM)  # as ``kill`` or a service manager does
+
+
+@pytest.mark.parametrize(
+    ("jobs", "stop"),
+    [(1, ctrl_c_from_the_terminal), (2, ctrl_c_from_the_terminal), (2, sigterm_to_the_command)],
+)
+def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, jobs, stop):
     puzzles = load("seventeen_clue.txt")[:20_000]
     source = write_lines(tmp_path / "many.txt", puzzles)
     output = tmp_path / "out.csv"
@@ -290,9 +323,12 @@ def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, 
         deadline = time.monotonic() + 30
         while rows_written(output) < 3 * batch.CHUNK and time.monotonic() < deadline:
             time.sleep(0.05)  # rows appear while the run goes on
-        os.killpg(process.pid, signal.SIGINT)
+        workers = children_of(process.pid)
+        stop(process)
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130
+    assert len(workers) == (jobs if jobs > 1 else 0)
+    assert still_running(workers, 5) == set()
     text = output.read_text()
     assert text.endswith("\n")
     rows = list(csv.DictReader(io.StringIO(text)))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.connection
+import queue
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -24,6 +25,7 @@ from multiprocessing.connection import Connection
 from typing import Generic, TypeVar
 
 WINDOW = 4  # chunks in flight per process: keeps each busy while bounding what is read ahead
+PARENT_CHECK_SECONDS = 1.0  # how often an idle worker checks that the main process lives
 
 Chunk = TypeVar("Chunk")
 Result = TypeVar("Result")
@@ -130,5 +132,17 @@ def _work(job: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: 
     # main one answers it (and ends the workers), so no worker prints a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # The main process ends a worker with SIGTERM, which must kill it quietly
+    # even if the command made SIGTERM a Ctrl-C for itself.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = multiprocessing.parent_process()
     while True:
-        outbox.send(job(inbox.get()))
+        try:
+            chunk = inbox.get(timeout=PARENT_CHECK_SECONDS)
+        except queue.Empty:
+            # A main process killed outright (SIGKILL) cannot end its
+            # workers; each notices the loss itself instead of waiting forever.
+            if parent is None or not parent.is_alive():
+                return
+            continue
+        outbox.send(job(chunk))

@@ -205,18 +205,23 @@ def write_now(out: Stream, text: str) -> None:
 @contextmanager
 def interrupts_held() -> Iterator[None]:
     """Hold back Ctrl-C while the block runs, then raise it: a CSV row is written
-    whole or not at all."""
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    whole or not at all. A SIGTERM that the command turned into Ctrl-C (by
+    giving it ``signal.default_int_handler``) is held back the same way."""
+    held = [
+        signum
+        for signum in (signal.SIGINT, signal.SIGTERM)
+        if signal.getsignal(signum) is signal.default_int_handler
+    ]
+    if threading.current_thread() is not threading.main_thread() or not held:
         yield  # signals reach only the main thread; SIGINT may be ignored on purpose
         return
     caught: list[int] = []
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    for signum in held:
+        signal.signal(signum, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for signum in held:
+            signal.signal(signum, signal.default_int_handler)
     if caught:
         raise KeyboardInterrupt
