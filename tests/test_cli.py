@@ -361,8 +361,11 @@ def test_errors_of_use_say_what_is_wrong(tmp_path):
         ([tmp_path / "missing.txt"], r"Cannot read .*missing\.txt: No such file or directory\."),
         ([tmp_path], "Cannot read .*: Is a directory."),
         ([not_utf8], r"latin1\.txt, line 2: not UTF-8 text \(byte 0xe9 at position 6\)\."),
-        ([not_utf8, "--jobs", -1], "--jobs must be 0"),
-        ([not_utf8, "--max-seconds", 0], "must be more than 0"),
+        ([not_utf8, "--jobs", -1], "--jobs must be from 0"),
+        ([not_utf8, "--jobs", 300], "--jobs must be from 0 .* to 64"),
+        ([not_utf8, "--max-seconds", 0], "must be a number of seconds more than 0"),
+        ([not_utf8, "--max-seconds", "nan"], "must be a number of seconds more than 0"),
+        ([not_utf8, "--max-guesses", 0], "--max-guesses must be more than 0"),
     ]
     for args, message in cases:
         with pytest.raises(CommandError, match=message):

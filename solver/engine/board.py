@@ -12,8 +12,8 @@ Glossary (one word per concept, in code, templates, tests and messages):
 - grid: a tuple of N*N digits, 0 for empty cells. A puzzle is a grid whose
   non-zero digits are its givens; a solution is a grid with no zeros.
 - given: a digit the puzzle starts with.
-- candidates: an int bitmask of the digits still possible in a cell;
-  bit ``d - 1`` stands for digit ``d``.
+- candidates: the digits still possible in each cell, held for the whole
+  board in one integer (see ``bits``).
 
 The geometry of each shape is computed once and cached.
 """
@@ -55,11 +55,6 @@ class Shape:
     def cells(self) -> int:
         """How many cells the board has (N * N)."""
         return self.size * self.size
-
-    @property
-    def all_candidates(self) -> int:
-        """The candidates bitmask with every digit still possible."""
-        return (1 << self.size) - 1
 
     def row_col(self, cell: int) -> tuple[int, int]:
         """The 1-based (row, column) of a cell."""

@@ -7,16 +7,18 @@ Iterative like the real search, so no puzzle can exhaust the Python stack.
 
 from __future__ import annotations
 
-from .board import STANDARD, Grid, Shape
+from .board import Grid, Shape, shape_of_grid
 
 
 def count_solutions(
-    puzzle: Grid, shape: Shape = STANDARD, limit: int = 2, max_steps: int = 1_000_000
+    puzzle: Grid, shape: Shape | None = None, limit: int = 2, max_steps: int = 1_000_000
 ) -> int | None:
     """How many solutions ``puzzle`` has, counting no further than ``limit``.
 
-    None if ``max_steps`` digit placements were not enough to decide.
+    The shape defaults to the usual one for the puzzle's size. None if
+    ``max_steps`` digit placements were not enough to decide.
     """
+    shape = shape or shape_of_grid(puzzle)
     grid = list(puzzle)
     empty = [cell for cell, digit in enumerate(grid) if not digit]
     if not _givens_agree(grid, shape):

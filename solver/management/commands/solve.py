@@ -36,6 +36,7 @@ out of range; 2 for a malformed command line; 130 after Ctrl-C or SIGTERM.
 """
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -50,6 +51,10 @@ from django.core.management.base import (
 
 from solver import batch
 from solver.engine import Budget
+
+# More processes than this only take memory and start-up time: solving is
+# bound by the CPU, and a machine with more cores than this is rare.
+MAX_JOBS = 64
 
 
 class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
@@ -123,10 +128,12 @@ class Command(BaseCommand):
 
     def run_options(self, options: dict) -> batch.Options:
         """The options of the run; CommandError for one out of range."""
-        if options["jobs"] < 0:
-            raise CommandError("--jobs must be 0 (one per CPU) or more.")
-        if options["max_seconds"] <= 0 or options["max_guesses"] < 1:
-            raise CommandError("--max-seconds and --max-guesses must be more than 0.")
+        if not 0 <= options["jobs"] <= MAX_JOBS:
+            raise CommandError(f"--jobs must be from 0 (one per CPU) to {MAX_JOBS}.")
+        if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
+            raise CommandError("--max-seconds must be a number of seconds more than 0.")
+        if options["max_guesses"] < 1:
+            raise CommandError("--max-guesses must be more than 0.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
         jobs = options["jobs"] or os.cpu_count() or 1
         return batch.Options(
