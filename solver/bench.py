@@ -33,11 +33,13 @@ import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from time import perf_counter
 
 from solver.baseline import solve_first
-from solver.engine import parse_puzzle, solve
+from solver.batch.reading import puzzle_lines
+from solver.engine import STANDARD, InvalidPuzzle, count_cells, parse_puzzle, solve
 
 PUZZLES_DIR = Path(
     os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
@@ -82,10 +84,10 @@ class Figures:
 
 
 def read_puzzles(path: Path, limit: int | None = None) -> list[str]:
-    """The puzzle lines of ``path`` (``#`` comments skipped), the first ``limit`` of them."""
-    lines = (line.strip() for line in path.read_text().splitlines())
-    puzzles = [line for line in lines if line and not line.startswith("#")]
-    return puzzles[:limit]
+    """The puzzle lines of ``path`` (blank lines and ``#`` comments skipped), the
+    first ``limit`` of them, read as the batch solver reads a file."""
+    with path.open(encoding="utf-8") as lines:
+        return [text for _, text in islice(puzzle_lines(lines), limit)]
 
 
 def engine(mode: str) -> Solver:
@@ -188,11 +190,18 @@ def run_engine(sets: list[tuple[Path, list[str]]], modes: list[str]) -> None:
 def run_baseline(sets: list[tuple[Path, list[str]]], modes: list[str], count: int) -> None:
     """Print tables 2 and 3: the baseline and the engine on the first ``count`` puzzles
     of each set, then the engine's rate over the baseline's in each mode."""
+    # The baseline knows 9x9 only; other sizes are left out of the comparison.
+    subsets = [
+        (path, [text for text in puzzles if count_cells(text) == STANDARD.cells][:count])
+        for path, puzzles in sets
+    ]
+    subsets = [(path, subset) for path, subset in subsets if subset]
+    if not subsets:
+        return
     print(f"\nBaseline (`solver.baseline`) and engine, first {count:,} puzzles of each set:\n")
     print(HEADER)
     ratios = []
-    for path, puzzles in sets:
-        subset = puzzles[:count]
+    for path, subset in subsets:
         base = measure(subset, baseline)
         print(row(path.name, "baseline", base), flush=True)
         rates = []
@@ -223,17 +232,29 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     if (args.limit is not None and args.limit < 1) or args.baseline_limit < 0:
         parser.error("--limit must be at least 1 and --baseline-limit at least 0")
     args.files = args.files or [PUZZLES_DIR / name for name in DEFAULT_SETS]
-    for path in args.files:
-        if not path.is_file() or not read_puzzles(path, 1):
-            parser.error(f"no puzzles in {path}")
+    args.sets = [(path, _readable(parser, path, args.limit)) for path in args.files]
     return args
+
+
+def _readable(parser: argparse.ArgumentParser, path: Path, limit: int | None) -> list[str]:
+    """The puzzles of ``path``; a parser error if there are none or one is unreadable,
+    so that a bad file stops the run before any figure, not with a traceback."""
+    puzzles = read_puzzles(path, limit) if path.is_file() else []
+    if not puzzles:
+        parser.error(f"no puzzles in {path}")
+    for number, text in enumerate(puzzles, 1):
+        try:
+            parse_puzzle(text)
+        except InvalidPuzzle as error:
+            parser.error(f"{path.name}, puzzle {number}: {error.problems[0].message}")
+    return puzzles
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark on the command line ``argv`` (by default, the process's)."""
     args = _arguments(argv)
     modes = list(MODES) if args.mode == "both" else [args.mode]
-    sets = [(path, read_puzzles(path, args.limit)) for path in args.files]
+    sets = args.sets
     print(machine() + "\n")
     run_engine(sets, modes)
     if args.baseline_limit > 0:

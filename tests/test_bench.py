@@ -71,6 +71,25 @@ def test_a_file_without_puzzles_is_refused(tmp_path):
     assert exit_.value.code == 2
 
 
+def test_an_unreadable_puzzle_is_refused_with_its_place_before_any_figure(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"{HARD}\nhello\n")
+    with pytest.raises(SystemExit) as exit_:
+        main([str(bad)])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "bad.txt, puzzle 2: Unexpected character “h”" in err
+
+
+def test_puzzles_of_other_sizes_run_on_the_engine_alone(tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("1234341221434321\n" + "1" + "." * 15 + "\n")
+    lines = run_bench(str(small), "--baseline-limit", "5")
+    rows = [line for line in lines if line.startswith("| `small.txt` |")]
+    assert [row.split(" | ")[1] for row in rows] == ["engine, unique", "engine, first"]
+
+
 def test_figures_follow_from_the_times_and_outcomes():
     times_ms = [4.0, 1.0, 3.0, 2.0]
     outcomes = [Outcome("unique", 2), Outcome("none", 0), Outcome("unique", 5)]

@@ -126,7 +126,7 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     decide, at most 17 puzzle lines are read ahead. Raises InputError when one
     puzzle written over several lines is longer than ``MAX_PUZZLE`` characters.
     """
-    content = _puzzle_lines(lines)
+    content = puzzle_lines(lines)
     head = list(islice(content, 1))
     if not head:
         return
@@ -144,7 +144,7 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
         yield Entry(number, text)
 
 
-def _puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """(line number, stripped text) of each line that is neither blank nor a comment."""
     for number, line in enumerate(lines, 1):
         text = line.strip()
