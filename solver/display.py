@@ -7,11 +7,11 @@ thick box borders come from CSS alone, whatever the box shape.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine import STANDARD, Grid, Shape
-from .forms import CELL_NAMES
+from .forms import CELL_NAMES, Issue
 
 
 @dataclass(frozen=True)
@@ -21,9 +21,14 @@ class CellView:
     name: str  # the form field name, e.g. "r3c7"
     row: int
     column: int
+    box: int
     value: str
     kind: str = ""  # "given" or "solved" on the answer page
-    invalid: bool = False
+    problems: str = ""  # the ids of the messages about this cell, space-separated
+
+    @property
+    def invalid(self) -> bool:
+        return bool(self.problems)
 
 
 @dataclass(frozen=True)
@@ -34,10 +39,29 @@ class GridView:
     stacks: list[int]
 
 
-def entry_grid(values: Sequence[str], invalid: Collection[int] = ()) -> GridView:
-    """The entry grid showing ``values`` (one string per cell), marking ``invalid``."""
+def problem_id(index: int) -> str:
+    """The HTML id of the ``index``-th (from 1) message in the page's list of problems."""
+    return f"problem-{index}"
+
+
+def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
+    """For each field with issues, the ids of their messages, space-separated."""
+    ids: dict[str, list[str]] = {}
+    for index, issue in enumerate(issues, 1):
+        if issue.field:
+            ids.setdefault(issue.field, []).append(problem_id(index))
+    return {field: " ".join(names) for field, names in ids.items()}
+
+
+def entry_grid(values: Sequence[str], issues: Sequence[Issue] = ()) -> GridView:
+    """The entry grid showing ``values`` (one string per cell), each cell tied
+    to the messages of the ``issues`` that name it."""
+    problems: dict[int, list[str]] = {}
+    for index, issue in enumerate(issues, 1):
+        for cell in issue.cells:
+            problems.setdefault(cell, []).append(problem_id(index))
     cells = [
-        CellView(name, *STANDARD.row_col(cell), value=value, invalid=cell in invalid)
+        CellView(name, *_where(cell), value=value, problems=" ".join(problems.get(cell, ())))
         for cell, (name, value) in enumerate(zip(CELL_NAMES, values, strict=True))
     ]
     return _arrange(cells, STANDARD)
@@ -52,13 +76,18 @@ def answer_grid(puzzle: Grid, solution: Grid | None) -> GridView:
     cells = [
         CellView(
             name,
-            *STANDARD.row_col(cell),
+            *_where(cell),
             value=str(digit) if digit else "",
             kind="given" if puzzle[cell] else ("solved" if digit else ""),
         )
         for cell, (name, digit) in enumerate(zip(CELL_NAMES, shown, strict=True))
     ]
     return _arrange(cells, STANDARD)
+
+
+def _where(cell: int) -> tuple[int, int, int]:
+    """The cell's row, column and box, each counted from 1."""
+    return (*STANDARD.row_col(cell), STANDARD.box_of(cell))
 
 
 def _arrange(cells: list[CellView], shape: Shape) -> GridView:

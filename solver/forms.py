@@ -1,16 +1,23 @@
-"""The puzzle form: 81 cells or one pasted puzzle, validated into a grid.
+"""The puzzle form: 81 cells, a pasted puzzle or a file, validated into a grid.
 
-The form reads symbols with the engine (one source of truth for what a digit
-is), checks the givens against the rules, and records which cells are at
-fault so the page can mark them. A valid form has ``cleaned_data["grid"]``.
+The form reads text with the engine (one source of truth for what a puzzle
+looks like), checks the givens against the rules, and records every problem
+with the cells at fault (``issues``) so the page can tie each message to its
+cells. A valid form has ``cleaned_data["grid"]``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import islice
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from .batch.reading import read_puzzles
 from .engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
 from .engine import read_symbol as engine_read_symbol
 from .messages import describe
@@ -19,7 +26,21 @@ CELL_NAMES = tuple(
     f"r{row}c{col}" for row in range(1, STANDARD.size + 1) for col in range(1, STANDARD.size + 1)
 )
 PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
+FILE_MAX_BYTES = 64 * 1024  # a puzzle file is a few hundred bytes; a collection may be longer
 ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle"})
+ALLOWED_FILES = frozenset({"file"})
+FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem as the page and the JSON reply show it: a stable code, a
+    message in the reader's language, and the cells at fault (maybe none)."""
+
+    code: str
+    message: str
+    cells: tuple[int, ...] = ()
+    field: str | None = None  # the field at fault (a cell's name, "puzzle", "file"), if any
 
 
 class CellField(forms.CharField):
@@ -47,10 +68,12 @@ class CellField(forms.CharField):
 
 
 class PuzzleForm(forms.Form):
-    """A puzzle typed cell by cell (fields ``r1c1`` ... ``r9c9``) or pasted whole.
+    """A puzzle typed cell by cell (fields ``r1c1`` ... ``r9c9``), pasted whole,
+    or read from an uploaded file.
 
-    A non-empty paste box takes precedence over the cells. After validation,
-    ``invalid_cells`` holds the cells at fault (for marking on the page).
+    A file takes precedence over the paste box, and a non-empty paste box over
+    the cells. After validation, ``issues`` lists every problem in page order,
+    and ``notices`` what the reader should know about a file that was read.
     """
 
     puzzle = forms.CharField(
@@ -64,13 +87,19 @@ class PuzzleForm(forms.Form):
             ),
         },
     )
+    file = forms.FileField(
+        label=_("Or load a puzzle file"),
+        required=False,
+        error_messages={"empty": _("The file is empty.")},
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for cell, name in enumerate(CELL_NAMES):
             self.fields[name] = CellField(cell)
-        self.invalid_cells: set[int] = set()
-        self.grid_shown: Grid | None = None  # a pasted puzzle, once read
+        self.issues: list[Issue] = []
+        self.notices: list[str] = []
+        self.grid_shown: Grid | None = None  # a pasted or loaded puzzle, once read
 
     @classmethod
     def for_grid(cls, grid: Grid) -> PuzzleForm:
@@ -78,22 +107,57 @@ class PuzzleForm(forms.Form):
         initial = {name: digit or "" for name, digit in zip(CELL_NAMES, grid, strict=True)}
         return cls(initial=initial)
 
+    @property
+    def invalid_cells(self) -> set[int]:
+        """Every cell some issue names."""
+        return {cell for issue in self.issues for cell in issue.cells}
+
+    def clean_file(self) -> str:
+        """The uploaded file's text, or "" when none was sent."""
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return ""
+        if upload.size > FILE_MAX_BYTES:
+            raise ValidationError(
+                _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
+                code="file_too_large",
+                params={
+                    "name": upload.name,
+                    "size": filesizeformat(upload.size),
+                    "limit": filesizeformat(FILE_MAX_BYTES),
+                },
+            )
+        return _decode(upload.read(), upload.name)
+
     def clean(self):
         cleaned = super().clean()
-        self.invalid_cells |= {self.fields[name].cell for name in self.errors if name in CELL_NAMES}
-        if self._reject_tampering() or "puzzle" in self.errors:
+        self._note_field_errors()
+        if self._reject_tampering() or self.has_error("puzzle") or self.has_error("file"):
             return cleaned
-        text = cleaned.get("puzzle")
-        grid = self._read_paste(text) if text else self._read_cells(cleaned)
+        grid = self._read_source(cleaned)
         # Conflicts among the readable cells are reported even beside bad cells,
         # so one round trip shows every problem.
         if grid is not None and self._accept_givens(grid) and not self.errors:
             cleaned["grid"] = grid
         return cleaned
 
+    def _note_field_errors(self) -> None:
+        """Record the errors the fields raised as issues, a cell's tied to that cell."""
+        for name, errors in self.errors.as_data().items():
+            field = self.fields.get(name)
+            cells = (field.cell,) if isinstance(field, CellField) else ()
+            for error in errors:
+                self.issues.append(Issue(error.code or "invalid", " ".join(error), cells, name))
+
+    def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
+        """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
+        self.add_error(field, error)
+        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field))
+
     def _reject_tampering(self) -> bool:
         """Add an error and return True if fields are unknown or repeated."""
         unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(CELL_NAMES))
+        unknown += sorted(set(self.files) - ALLOWED_FILES)
         repeated = sorted(k for k in self.data if len(self._values_of(k)) > 1)
         if unknown:
             message = _("The form had fields it does not know (%(names)s). Please reload the page.")
@@ -106,21 +170,36 @@ class PuzzleForm(forms.Form):
     def _form_error(self, message: str, code: str, names: list[str]) -> None:
         """Add a whole-form error naming the first few of ``names`` and their count."""
         params = {"count": len(names), "names": ", ".join(names[:5])}
-        self.add_error(None, ValidationError(message, code=code, params=params))
+        self._report(None, ValidationError(message, code=code, params=params))
 
     def _values_of(self, key: str) -> list:
         """Every value sent for ``key`` (a plain dict sends one)."""
         getlist = getattr(self.data, "getlist", None)
         return getlist(key) if getlist else [self.data[key]]
 
-    def _read_paste(self, text: str) -> Grid | None:
-        """The pasted grid, or None after adding the reader's errors to the box."""
+    def _read_source(self, cleaned: dict) -> Grid | None:
+        """The grid of the file, else of the paste box, else of the cells; None on error."""
+        if cleaned.get("file"):
+            return self._read_text("file", cleaned["file"])
+        if cleaned.get("puzzle"):
+            return self._read_text("puzzle", cleaned["puzzle"])
+        return self._read_cells(cleaned)
+
+    def _read_text(self, field: str, text: str) -> Grid | None:
+        """The grid written in ``text``, or None after adding the reader's errors to ``field``.
+
+        A file that holds several puzzles, one after another, gives its first.
+        """
         try:
             self.grid_shown = parse_puzzle(text, STANDARD)
         except InvalidPuzzle as invalid:
-            for problem in invalid.problems:
-                self.add_error("puzzle", _as_error(problem))
-            return None
+            first, count = _first_of_many(text) if field == "file" else (None, 0)
+            if first is None:
+                for problem in invalid.problems:
+                    self._report(field, _as_error(problem))
+                return None
+            self.grid_shown = first
+            self.notices.append(_first_of(count))
         return self.grid_shown
 
     def _read_cells(self, cleaned: dict) -> Grid | None:
@@ -136,8 +215,7 @@ class PuzzleForm(forms.Form):
         """True if no givens conflict; else add an error per conflicting pair."""
         conflicts = find_conflicts(grid)
         for problem in conflicts:
-            self.add_error(None, _as_error(problem))
-            self.invalid_cells.update(problem.cells)
+            self._report(None, _as_error(problem), problem.cells)
         return not conflicts
 
     def cell_values(self) -> list[str]:
@@ -155,6 +233,55 @@ class PuzzleForm(forms.Form):
         return str(self.data.get("puzzle", ""))
 
 
+class LoadForm(PuzzleForm):
+    """The puzzle form when asked only to fill the grid: a paste or a file is required."""
+
+    def _read_cells(self, cleaned: dict) -> Grid | None:
+        message = _("There is nothing to load: paste a puzzle into the box or choose a file.")
+        self._report("puzzle", ValidationError(message, code="nothing_to_load"))
+        return None
+
+
 def _as_error(problem: Problem) -> ValidationError:
     """An engine problem as a form error, with its code and translated message."""
     return ValidationError(describe(problem), code=problem.code)
+
+
+def _decode(data: bytes, name: str) -> str:
+    """The text of an uploaded file: UTF-8 (with or without a byte-order mark) or
+    UTF-16 with one, as Windows editors save. Raises ValidationError otherwise."""
+    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise ValidationError(
+            _("The file “%(name)s” is not a text file: save the puzzle as plain text (UTF-8)."),
+            code="not_text",
+            params={"name": name},
+        ) from None
+
+
+MANY_COUNTED = 10_000  # a file's puzzles are counted up to this many
+
+
+def _first_of_many(text: str) -> tuple[Grid | None, int]:
+    """The first puzzle of a text that holds several, one after another, and
+    how many it holds; (None, 0) if it does not hold several readable ones."""
+    entries = read_puzzles(text.splitlines())
+    head = list(islice(entries, 2))
+    if len(head) < 2:
+        return None, 0
+    try:
+        first = parse_puzzle(head[0].text, STANDARD)
+    except InvalidPuzzle:
+        return None, 0
+    return first, 2 + sum(1 for _ in islice(entries, MANY_COUNTED))
+
+
+def _first_of(count: int) -> str:
+    """The notice that only the first of a file's ``count`` puzzles was loaded."""
+    return ngettext(
+        "The file holds %(count)s puzzle; the first one is loaded.",
+        "The file holds %(count)s puzzles; the first one is loaded.",
+        count,
+    ) % {"count": count}

@@ -88,6 +88,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # A form has 81 cells, a paste box and a token; anything far larger is abuse.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# One puzzle file a request, kept in memory and cut short past the form's limit.
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+FILE_UPLOAD_HANDLERS = ["solver.uploads.BoundedMemoryUploadHandler"]
 
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -1,7 +1,8 @@
 """The grid as drawn: bands of rows, stacks of columns, cells marked."""
 
-from solver.display import answer_grid, entry_grid
+from solver.display import answer_grid, entry_grid, field_problems
 from solver.engine import parse_puzzle
+from solver.forms import Issue
 from tests.puzzles import HARD, HARD_SOLUTION
 
 
@@ -16,12 +17,22 @@ def test_the_grid_is_three_bands_of_three_rows_and_three_stacks():
     assert grid.stacks == [3, 3, 3]
 
 
-def test_entry_cells_carry_their_name_position_value_and_fault():
-    cells = all_cells(entry_grid(["7"] + [""] * 80, invalid={80}))
-    assert (cells[0].name, cells[0].row, cells[0].column, cells[0].value) == ("r1c1", 1, 1, "7")
-    assert cells[80].name == "r9c9"
+def test_entry_cells_carry_their_name_position_box_value_and_fault():
+    cells = all_cells(entry_grid(["7"] + [""] * 80, [Issue("conflict", "Two 7s.", (80,))]))
+    first = cells[0]
+    assert (first.name, first.row, first.column, first.box, first.value) == ("r1c1", 1, 1, 1, "7")
+    assert (cells[80].name, cells[80].box) == ("r9c9", 9)
     assert cells[80].invalid
-    assert not cells[0].invalid
+    assert not first.invalid
+
+
+def test_each_cell_is_tied_to_the_messages_that_name_it():
+    issues = [Issue("a", "one", (3, 4)), Issue("b", "two", (), "puzzle"), Issue("c", "three", (4,))]
+    cells = all_cells(entry_grid([""] * 81, issues))
+    assert cells[3].problems == "problem-1"
+    assert cells[4].problems == "problem-1 problem-3"
+    assert cells[5].problems == ""
+    assert field_problems(issues) == {"puzzle": "problem-2"}
 
 
 def test_answer_cells_mark_givens_and_solved_digits():

@@ -128,3 +128,22 @@ def test_a_form_for_a_grid_starts_with_its_digits():
     assert not form.is_bound
     assert form.cell_values()[:2] == ["4", ""]
     assert len(form.cell_values()) == len(CELL_NAMES) == 81
+
+
+def test_every_error_is_listed_as_an_issue_with_its_cells(cells):
+    puzzle = "." * 19 + "5" + "." * 5 + "5" + "." * 55
+    form = PuzzleForm(cells(puzzle) | {"r5c5": "x"})
+    assert not form.is_valid()
+    assert [(issue.code, issue.cells) for issue in form.issues] == [
+        ("not_a_digit", (40,)),
+        ("conflict", (19, 25)),
+    ]
+    errors = [error for errors in form.errors.as_data().values() for error in errors]
+    assert len(form.issues) == len(errors)
+
+
+def test_a_paste_error_is_an_issue_of_the_paste_box():
+    form = PuzzleForm({"puzzle": "x" * 81})
+    assert not form.is_valid()
+    assert {issue.field for issue in form.issues} == {"puzzle"}
+    assert {issue.cells for issue in form.issues} == {()}

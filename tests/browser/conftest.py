@@ -7,7 +7,7 @@ gets its own context and page, so cookies and storage never leak between tests.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
@@ -60,13 +60,36 @@ def page(browser: Browser, console_errors: list[str]) -> Iterator[Page]:
     """A fresh page in a fresh context, reporting its errors into ``console_errors``."""
     context = browser.new_context()
     new_page = context.new_page()
+    _report_errors(new_page, console_errors)
+    yield new_page
+    context.close()
+
+
+def _report_errors(page: Page, console_errors: list[str]) -> None:
+    """Send the page's console errors and uncaught exceptions into ``console_errors``."""
 
     def on_console(message: ConsoleMessage) -> None:
         url = message.location.get("url", "")
         if message.type == "error":
             console_errors.append(f"console: {message.text} ({url})")
 
-    new_page.on("console", on_console)
-    new_page.on("pageerror", lambda error: console_errors.append(f"pageerror: {error}"))
-    yield new_page
-    context.close()
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: console_errors.append(f"pageerror: {error}"))
+
+
+@pytest.fixture
+def open_view(browser: Browser, console_errors: list[str]) -> Iterator[Callable[[dict], Page]]:
+    """A function opening a page in a fresh context made with ``options`` (viewport,
+    colour scheme, touch, ...); its errors go into ``console_errors`` too."""
+    contexts = []
+
+    def open_page(options: dict) -> Page:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        new_page = context.new_page()
+        _report_errors(new_page, console_errors)
+        return new_page
+
+    yield open_page
+    for context in contexts:
+        context.close()

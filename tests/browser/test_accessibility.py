@@ -1,0 +1,84 @@
+"""WCAG 2.2 A and AA, checked by axe-core in Chromium on every kind of page.
+
+axe-core comes inside the axe-playwright-python package (no CDN) and is
+injected into each page. Each page is checked at a phone's width and a
+desktop's, in the light and the dark theme, with and without a touch screen
+where the page differs (the digit pad).
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.puzzles import HARD, NO_SOLUTION
+
+CONFLICTING = "55" + "." * 79
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_22_AA}, "resultTypes": ["violations"]}
+
+
+def empty_page(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/index")
+
+
+def filled_page(page: Page, base_url: str) -> None:
+    """The entry grid filled from a link, with a cell selected (its peers highlighted)."""
+    page.goto(f"{base_url}/index?puzzle={HARD}")
+    page.locator('input[name="r1c1"]').focus()
+    expect(page.locator("td.peer").first).to_be_visible()
+
+
+def error_page(page: Page, base_url: str) -> None:
+    """Conflicting givens and an unreadable paste: the page with its problems listed."""
+    page.goto(f"{base_url}/answer/?puzzle={CONFLICTING}")
+    expect(page.locator("#form-errors")).to_be_visible()
+
+
+def paste_error_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/answer/?puzzle=not+a+puzzle")
+    expect(page.locator("#form-errors")).to_be_visible()
+
+
+def answer_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/answer/?puzzle={HARD}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Answer")
+
+
+def no_solution_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/answer/?puzzle={NO_SOLUTION}")
+    expect(page.locator(".verdict-none")).to_be_visible()
+
+
+PAGES = {
+    "empty": empty_page,
+    "filled": filled_page,
+    "error": error_page,
+    "paste-error": paste_error_page,
+    "answer": answer_page,
+    "no-solution": no_solution_page,
+}
+VIEWS = {
+    "320-light": {"viewport": {"width": 320, "height": 640}, "color_scheme": "light"},
+    "320-dark": {"viewport": {"width": 320, "height": 640}, "color_scheme": "dark"},
+    "320-touch-dark": {
+        "viewport": {"width": 320, "height": 640},
+        "color_scheme": "dark",
+        "has_touch": True,
+        "is_mobile": True,
+    },
+    "1280-light": {"viewport": {"width": 1280, "height": 900}, "color_scheme": "light"},
+    "1280-dark": {"viewport": {"width": 1280, "height": 900}, "color_scheme": "dark"},
+}
+
+
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_no_wcag_22_aa_violation(open_view, live_server, console_errors, name, view):
+    """Every page, at each width and in each theme, passes axe's WCAG 2.2 A/AA rules."""
+    page = open_view(VIEWS[view])
+    PAGES[name](page, live_server.url)
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
+    assert console_errors == []
