@@ -1,7 +1,8 @@
 """The Sudoku engine: pure Python, no Django.
 
 Read the modules in this order: ``board`` (words and geometry, every size
-from 4x4 to 25x25), ``parse`` (text to grid), ``rules`` (conflicts and the
+from 4x4 to 25x25), ``formats`` (the puzzle taken out of links, files
+and drawings), ``parse`` (text to grid), ``rules`` (conflicts and the
 solution oracle), ``bits`` (a board of candidates as one integer),
 ``propagation`` (singles and locked candidates), ``search`` (iterative
 backtracking), ``solve`` (the verdict). ``reference`` is the simple solver

@@ -1,19 +1,43 @@
 """Reading a puzzle from text.
 
-Two ways of writing a puzzle are read, row by row from the top left:
+First the puzzle is taken out of its container (``formats``): a UTF-8
+byte-order mark is dropped; lines starting with ``#`` are comments (SadMan
+``.sdk`` metadata such as ``#A author``); of ``[Name]`` sections only
+``[Puzzle]`` is read (without one, the lines before the first section); a
+link or query string with ``bd=``, ``s=`` or ``puzzle=`` after ``?`` or
+``&`` (SudokuWiki, Sudoku Exchange, this site) stands for that parameter's
+value, percent-decoded. Full-width digits and marks, as typed with Chinese
+and Japanese input methods, read as ASCII.
 
-- symbols, one per cell: digits ``1`` to ``9`` and, on boards larger than
-  9x9, letters (``A`` = 10, ``B`` = 11, ... ``G`` = 16, ... ``P`` = 25, either
-  case) are givens; ``.`` or ``0`` is an empty cell. Whitespace and the
-  grid-drawing characters ``|``, ``-`` and ``+`` are ignored, so a puzzle may
-  be one line of 81 symbols, nine lines of nine, or a drawn grid;
-- numbers separated by commas or whitespace (``0`` or ``.`` for empty), as
-  large boards are often written: ``12, 0, 7, ...``. The text is read this
-  way when it holds only such numbers, none above 25, and at least one
-  comma or one number of two digits.
+What is left is read row by row from the top left, as the first of these
+that fits (9x9 examples; every size from 4x4 to 25x25 reads the same way):
 
-Anything else is an error. Without a shape, the board's size follows from
-the number of cells: 16 for 4x4, 36 for 6x6, 81 for 9x9, ... 625 for 25x25.
+1. a table copied from a spreadsheet: N lines that each split on tabs into
+   exactly N fields, N the side of a board. Each field is one cell: a
+   symbol, a number up to N, or empty (two tabs in a row) for an empty cell;
+2. numbers separated by commas or whitespace (``0``, ``.``, ``-`` or ``_``
+   for empty), as large boards are often written: ``12, 0, 7, ...``, or
+   ``4,0,0,0,3,0,0,0,0`` a row a line. Only when the text holds nothing
+   else, no number above 25, and a comma or a number of two digits;
+3. symbols, one per cell: digits ``1`` to ``9`` and, on boards larger than
+   9x9, letters (``A`` = 10, ``B`` = 11, ... ``G`` = 16, ... ``P`` = 25,
+   either case) are givens; ``.``, ``0``, ``-`` and ``_`` are empty cells;
+   whitespace is ignored. So one line of 81 (``4...3....``, ``4---3----``),
+   nine lines of nine, spaced out (``4 . . . 3 . . . .``), or a grid drawn
+   with borders: ``+---+`` and ``|``, ``=`` lines, Sudoku Explainer's
+   ``*-----------*`` and ``|4..|.3.|...|``, SimpleSudoku ``.ss`` files
+   (``..4|.2.|...`` and ``-----------``), box-drawing characters (U+2500 to
+   U+257F: ``┌───┬───┐``, ``│``, ``║``, ``═``). A line of border characters
+   (``-`` ``+`` ``|`` ``=`` ``*`` ``:`` and box-drawing) and whitespace alone
+   is skipped; on other lines ``|``, ``+`` and box-drawing characters
+   separate cells. Lines of dashes, bars and whitespace alone are borders,
+   or rows of empty cells when the other lines hold no cell, or hold a
+   number of cells that makes no board while reading them as rows makes one.
+
+Anything else is an error; a bad character is named with its line and
+position in the text as given. Without a shape, the board's size follows
+from the number of cells: 16 for 4x4, 36 for 6x6, 81 for 9x9, ... 625 for
+25x25.
 """
 
 from __future__ import annotations
@@ -22,14 +46,15 @@ import re
 from functools import cache
 
 from .board import MAX_SIZE, STANDARD, SYMBOLS, Grid, Shape, shape_for_cells
+from .formats import SEPARATORS, Span, cell_rows, count_symbols, table_cells, unwrap
 from .problems import InvalidPuzzle, Problem, gettext_noop
 
-BLANKS = frozenset(".0")
-GRID_ART = frozenset("|-+")
-# Full-width digits and stops, as typed with Chinese and Japanese input methods.
-_FULL_WIDTH = str.maketrans("０１２３４５６７８９．｜－＋", "0123456789.|-+")
+BLANKS = frozenset(".0-_")
+# Full-width digits and marks, as typed with Chinese and Japanese input methods.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９．｜－＋＿", "0123456789.|-+_")
 MAX_REPORTED = 5  # past this many bad characters, a summary says how many more
-_NUMBER = re.compile(r"\d{1,2}|\.")
+# Numbers of one or two digits, or a blank, separated by commas or whitespace.
+_NUMBERS = re.compile(r"[\s,]*(?:(?:\d{1,2}|[.\-_])(?:[\s,]+|\Z))*")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -41,32 +66,40 @@ def parse_puzzle(text: str, shape: Shape | None = None) -> Grid:
     (the first few, then how many more), or, when every character is fine,
     saying how many cells were found instead of N*N.
     """
-    text = text.translate(_FULL_WIDTH)
-    numbers = _numbers(text)
+    lines = unwrap(text.translate(_FULL_WIDTH))
+    fields = table_cells(lines)
+    if fields is not None:
+        return _read_fields(fields, shape or shape_for_cells(len(fields)) or STANDARD)
+    numbers = _numbers(lines)
     if numbers is not None:
         return _read_numbers(numbers, shape)
+    rows = cell_rows(lines)
     if shape is None:
-        shape = shape_for_cells(_count_symbols(text)) or STANDARD
-    return _read_symbols(text, shape)
+        shape = shape_for_cells(count_symbols(rows)) or STANDARD
+    return _read_symbols(rows, shape)
 
 
 def count_cells(text: str) -> int:
     """How many cells ``text`` writes, as ``parse_puzzle`` reads it: one per
-    number, or one per character that is neither whitespace nor grid art
-    (a bad character too, so that one typo does not change the board size)."""
-    text = text.translate(_FULL_WIDTH)
-    numbers = _numbers(text)
-    return len(numbers) if numbers is not None else _count_symbols(text)
+    field of a table, one per number, or one per symbol (a bad character too,
+    so that one typo does not change the board size)."""
+    lines = unwrap(text.translate(_FULL_WIDTH))
+    fields = table_cells(lines)
+    if fields is not None:
+        return len(fields)
+    numbers = _numbers(lines)
+    return len(numbers) if numbers is not None else count_symbols(cell_rows(lines))
 
 
-def _numbers(text: str) -> list[int] | None:
+def _numbers(lines: list[Span]) -> list[int] | None:
     """The numbers of a text written as numbers, or None if it is written in symbols."""
-    tokens = [token for token in _SEPARATORS.split(text) if token]
-    if not all(_NUMBER.fullmatch(token) for token in tokens):
+    text = "\n".join(line.text for line in lines)
+    if not _NUMBERS.fullmatch(text):
         return None
+    tokens = [token for token in _SEPARATORS.split(text) if token]
     if "," not in text and all(len(token) == 1 for token in tokens):
         return None  # symbols, perhaps spaced out
-    numbers = [0 if token == "." else int(token) for token in tokens]
+    numbers = [int(token) if token.isdigit() else 0 for token in tokens]
     # "12 34" on a 4x4 board is two pairs of symbols: no board has a digit 34.
     return numbers if max(numbers, default=0) <= MAX_SIZE else None
 
@@ -86,26 +119,43 @@ def _read_numbers(numbers: list[int], shape: Shape | None) -> Grid:
     return tuple(numbers)
 
 
-def _count_symbols(text: str) -> int:
-    """How many cells a text written in symbols has, bad characters included."""
-    return sum(1 for char in text if not (char.isspace() or char in GRID_ART))
-
-
-def _read_symbols(text: str, shape: Shape) -> Grid:
+def _read_symbols(rows: list[Span], shape: Shape) -> Grid:
     """The grid of a puzzle written one symbol per cell."""
     symbols = _symbol_values(shape.size)
     digits: list[int] = []
     bad: list[Problem] = []
-    lines = text.splitlines()
-    for line_number, line in enumerate(lines, 1):
-        for position, char in enumerate(line, 1):
+    for row in rows:
+        for index, char in enumerate(row.text, row.start + 1):
             if char in BLANKS:
                 digits.append(0)
             elif char in symbols:
                 digits.append(symbols[char])
-            elif not (char.isspace() or char in GRID_ART):
-                where = (line_number if len(lines) > 1 else None, position)
-                bad.append(_bad_character(char, where, shape))
+            elif not (char.isspace() or char in SEPARATORS):
+                bad.append(_bad_character(char, (row.line_number, index), shape))
+    return _checked(digits, bad, shape)
+
+
+def _read_fields(fields: list[Span], shape: Shape) -> Grid:
+    """The grid of a table, one cell per field: empty, a symbol, or a number up to N."""
+    symbols = _symbol_values(shape.size)
+    digits: list[int] = []
+    bad: list[Problem] = []
+    for field in fields:
+        text = field.text.strip()
+        if not text or text in BLANKS:
+            digits.append(0)
+        elif text in symbols:
+            digits.append(symbols[text])
+        elif text.isascii() and text.isdigit() and int(text) <= shape.size:
+            digits.append(int(text))
+        else:
+            position = field.start + field.text.index(text) + 1
+            bad.append(_bad_character(text, (field.line_number, position), shape))
+    return _checked(digits, bad, shape)
+
+
+def _checked(digits: list[int], bad: list[Problem], shape: Shape) -> Grid:
+    """The digits read as a grid; raises InvalidPuzzle for bad characters, else a wrong count."""
     if bad:
         raise InvalidPuzzle(_summarise(bad))
     if len(digits) != shape.cells:

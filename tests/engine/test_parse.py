@@ -28,8 +28,10 @@ def test_a_line_of_81_symbols_reads_row_by_row():
     assert format_grid(grid) == HARD
 
 
-def test_dots_and_zeros_both_mean_empty():
-    assert parse_puzzle(HARD.replace(".", "0")) == parse_puzzle(HARD)
+def test_dots_zeros_dashes_and_underscores_all_mean_empty():
+    for blank in "0-_":
+        assert parse_puzzle(HARD.replace(".", blank)) == parse_puzzle(HARD)
+    assert HARD.replace(".", "-").startswith("4---3----")
 
 
 def test_whitespace_and_grid_art_are_ignored():
@@ -97,6 +99,8 @@ def test_a_single_symbol_reads_as_its_digit_or_none():
     assert read_symbol("7") == 7
     assert read_symbol(".") == 0
     assert read_symbol("0") == 0
+    assert read_symbol("-") == 0
+    assert read_symbol("_") == 0
     assert read_symbol("８") == 8
     assert read_symbol("x") is None
     assert read_symbol("A") is None
@@ -130,6 +134,18 @@ def test_numbers_separated_by_commas_or_spaces_are_read_as_cells():
     assert parse_puzzle(",".join(HARD.replace(".", "0"))) == parse_puzzle(HARD)
 
 
+def test_rows_of_numbers_separated_by_commas_or_spaces_are_read_row_by_row():
+    rows = [HARD[top : top + 9].replace(".", "0") for top in range(0, 81, 9)]
+    assert rows[0] == "400030000"
+    assert parse_puzzle("\n".join(",".join(row) for row in rows)) == parse_puzzle(HARD)
+    assert parse_puzzle("\n".join(" ".join(row) for row in rows)) == parse_puzzle(HARD)
+
+
+def test_in_a_list_of_numbers_dashes_and_underscores_are_empty_cells():
+    numbers = ["12", "-", "_", "."] + ["0"] * 252
+    assert parse_puzzle(", ".join(numbers))[:4] == (12, 0, 0, 0)
+
+
 def test_spaced_out_single_symbols_are_still_symbols():
     assert parse_puzzle(" ".join(HARD)) == parse_puzzle(HARD)
     # "12 34" has no digit 34: two pairs of symbols on a 4x4 board.
@@ -161,3 +177,5 @@ def test_cells_are_counted_as_the_parser_reads_them():
     assert count_cells(HARD) == 81
     assert count_cells("1 2 | 3 4\n-----+----") == 4
     assert count_cells("12, 0, 7") == 3
+    assert count_cells("4-_.0|+") == 5
+    assert count_cells("\t".join("4........")) == 9
