@@ -25,6 +25,8 @@ _BORDER_LINE = re.compile(r"[\s|+\u2500-\u257f\-=*:]*")
 _DASHES_LINE = re.compile(r"[\s|]*-[\s|\-]*")
 _LINK = re.compile(r"[?&](?:bd|s|puzzle)=([^&#\s]*)")
 _SECTION = re.compile(r"\s*\[([A-Za-z][\w ]*)\]\s*")
+_ARRAY = re.compile(r"\s*\[\s*[\[\"'\d.]")  # "[[", '["' or "[4": an array, never a section
+_ARRAY_MARKS = str.maketrans("[]\"'", "    ")
 
 
 class Span(NamedTuple):
@@ -45,8 +47,9 @@ def unwrap(text: str) -> list[Span]:
 
     Dropped: a UTF-8 byte-order mark at the start, comment lines (``#``
     first, after any indent, as in SadMan ``.sdk`` metadata), and whatever
-    ``_link`` or ``_puzzle_section`` leave out. Never fails; an empty list
-    means nothing is left.
+    ``_link`` or ``_puzzle_section`` leave out; ``_array`` blanks out the
+    brackets and quotes of an array. Never fails; an empty list means
+    nothing is left.
     """
     raw = text.removeprefix("\ufeff").splitlines()
     named = len(raw) > 1
@@ -55,7 +58,7 @@ def unwrap(text: str) -> list[Span]:
         for number, line in enumerate(raw, 1)
         if not line.lstrip().startswith("#")
     ]
-    return _link(lines) or _puzzle_section(lines)
+    return _array(_link(lines) or _puzzle_section(lines))
 
 
 def _link(lines: list[Span]) -> list[Span]:
@@ -99,6 +102,18 @@ def _puzzle_section(lines: list[Span]) -> list[Span]:
         if name == "puzzle":
             return lines[index + 1 : end]
     return lines[: headers[0][0]]
+
+
+def _array(lines: list[Span]) -> list[Span]:
+    """The lines with brackets and quotes read as spaces, when they write an
+    array as programs print one: ``[[5,3,0,...],...]``, or LeetCode's
+    ``[["5","3","."...],...]``; the lines unchanged otherwise.
+
+    Positions stay as they were, so errors still point into the text.
+    """
+    if not lines or not _ARRAY.match(lines[0].text):
+        return lines
+    return [line._replace(text=line.text.translate(_ARRAY_MARKS)) for line in lines]
 
 
 def table_cells(lines: list[Span]) -> list[Span] | None:

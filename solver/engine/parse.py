@@ -6,7 +6,9 @@ byte-order mark is dropped; lines starting with ``#`` are comments (SadMan
 ``[Puzzle]`` is read (without one, the lines before the first section); a
 link or query string with ``bd=``, ``s=`` or ``puzzle=`` after ``?`` or
 ``&`` (SudokuWiki, Sudoku Exchange, this site) stands for that parameter's
-value, percent-decoded. Full-width digits and marks, as typed with Chinese
+value, percent-decoded; an array as programs print one (``[[5,3,0,...],...]``,
+LeetCode's ``[["5","3","."...],...]``) has its brackets and quotes read as
+spaces. Full-width digits and marks, as typed with Chinese
 and Japanese input methods, read as ASCII.
 
 What is left is read row by row from the top left, as the first of these

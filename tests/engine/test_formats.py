@@ -279,6 +279,30 @@ def test_tabs_that_do_not_split_rows_into_cells_are_whitespace():
     assert parse_puzzle(text) == parse_puzzle(HARD)
 
 
+# Arrays, as programs print them
+
+
+def test_an_array_of_rows_as_a_program_prints_it_is_read():
+    text = (
+        "[" + ",\n ".join("[" + ", ".join(row.replace(".", "0")) + "]" for row in rows(HARD)) + "]"
+    )
+    assert parse_puzzle(text) == parse_puzzle(HARD)
+
+
+def test_leetcodes_array_of_quoted_symbols_is_read():
+    quoted = ("[" + ",".join(f'"{symbol}"' for symbol in row) + "]" for row in rows(HARD))
+    assert parse_puzzle("[" + ",".join(quoted) + "]") == parse_puzzle(HARD)
+
+
+def test_a_bad_character_in_an_array_is_named_where_it_stands():
+    text = "[[" + ",".join("x" + HARD[1:]) + "]]"
+    assert "“x” at position 3" in problems_of(text)
+
+
+def test_a_section_header_is_not_an_array():
+    assert parse_puzzle("[Puzzle]\n" + "\n".join(rows(HARD))) == parse_puzzle(HARD)
+
+
 # Every format is counted as it is read
 
 
@@ -294,6 +318,9 @@ SAMPLES = {
     "table": spreadsheet(HARD),
     "comma rows": "\n".join(",".join(row.replace(".", "0")) for row in rows(HARD)),
     "spaced rows": "\n".join(" ".join(row.replace(".", "0")) for row in rows(HARD)),
+    "array": "["
+    + ",".join("[" + ",".join(row.replace(".", "0")) + "]" for row in rows(HARD))
+    + "]",
 }
 
 
@@ -304,7 +331,7 @@ def test_each_format_counts_the_cells_it_reads(name):
     assert count_cells(text) == 81
 
 
-@pytest.mark.parametrize("name", [name for name in SAMPLES if name != "comma rows"])
+@pytest.mark.parametrize("name", [name for name in SAMPLES if name not in ("comma rows", "array")])
 def test_in_each_format_of_symbols_a_typo_keeps_the_count(name):
     typo = SAMPLES[name].replace("4", "x", 1)  # the first given, 4, made a bad character
     assert count_cells(typo) == 81
