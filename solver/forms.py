@@ -27,7 +27,8 @@ CELL_NAMES = tuple(
 )
 PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
 FILE_MAX_BYTES = 64 * 1024  # a puzzle file is a few hundred bytes; a collection may be longer
-ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle"})
+# A file input left empty arrives as a plain field "file" with no value.
+ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file"})
 ALLOWED_FILES = frozenset({"file"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
 

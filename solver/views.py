@@ -98,8 +98,10 @@ def _load_reply(form: LoadForm) -> JsonResponse:
     """``{"grid": 81 symbols or null, "problems": [...], "notices": [...]}``.
 
     The grid is the puzzle as read, even when its givens conflict (the
-    conflicts are among the problems); it is null, with status 400, when the
-    text or file could not be read as a puzzle.
+    conflicts are among the problems); it is null when the text or file could
+    not be read as a puzzle. Either way the request itself was fine, so the
+    status is 200: the page's script reads the reply, and a browser logs no
+    failed request for a paste it merely could not read.
     """
     grid = form.grid_shown
     body = {
@@ -107,7 +109,7 @@ def _load_reply(form: LoadForm) -> JsonResponse:
         "problems": [_issue_json(issue) for issue in form.issues],
         "notices": form.notices,
     }
-    return JsonResponse(body, status=200 if grid is not None else 400)
+    return JsonResponse(body)
 
 
 def _issue_json(issue: Issue) -> dict:

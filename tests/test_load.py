@@ -126,9 +126,9 @@ def test_scripts_get_conflicts_with_their_cells_and_the_grid_as_read(client):
     }
 
 
-def test_scripts_get_a_bad_request_with_the_reasons_when_the_text_is_unreadable(client):
+def test_scripts_get_no_grid_and_the_reasons_when_the_text_is_unreadable(client):
     response = client.post(LOAD, {"puzzle": HARD[:70]}, **JSON)
-    assert response.status_code == 400
+    assert response.status_code == 200
     body = response.json()
     assert body["grid"] is None
     assert [problem["code"] for problem in body["problems"]] == ["too_few_cells"]
@@ -145,6 +145,14 @@ def test_a_browser_form_post_gets_the_page_not_json(client):
     accept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
     response = client.post(LOAD, {"puzzle": HARD}, HTTP_ACCEPT=accept)
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_an_empty_file_input_as_browsers_send_it_is_no_file(client, cells):
+    """Browsers send a file input left empty as a field with no value."""
+    response = client.post(reverse("solver:answer"), cells(HARD) | {"file": ""})
+    assert response.status_code == 303
+    response = client.post(LOAD, {"puzzle": HARD, "file": ""}, **JSON)
+    assert response.json()["grid"] == HARD
 
 
 def test_loading_only_takes_posts(client):

@@ -39,9 +39,10 @@ def type_puzzle(page: Page, puzzle: str) -> None:
 
 
 def show_answer(page: Page) -> None:
-    """Submit the entry form; the answer, or the refused entry page, comes from /answer/."""
+    """Submit the entry form: the answer comes at its permanent address,
+    /answer/?puzzle=..., or the refused entry page at /answer/."""
     page.get_by_role("button", name="Show Answer").click()
-    page.wait_for_url(re.compile(r"/answer/$"))
+    page.wait_for_url(re.compile(r"/answer/(\?puzzle=[^&]*)?$"))
 
 
 def solve_in_browser(page: Page, base_url: str, puzzle: str) -> None:
@@ -80,7 +81,7 @@ def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_error
     ``given``, the solver's digits ``solved``, and the verdict says "Solved"."""
     solve_in_browser(page, live_server.url, PUZZLE)
 
-    cells = page.locator("table.answer-grid td")
+    cells = page.get_by_role("table", name="Answer grid").locator("td")
     expect(cells).to_have_count(SIZE * SIZE)
     assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
     assert cell_kinds(cells) == ["given" if symbol != "." else "solved" for symbol in PUZZLE]
@@ -139,7 +140,7 @@ def test_the_whole_flow_works_with_javascript_off(live_server, browser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     solve_in_browser(page, live_server.url, PUZZLE)
-    cells = page.locator("table.answer-grid td")
+    cells = page.get_by_role("table", name="Answer grid").locator("td")
     assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
 
     follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
@@ -147,4 +148,28 @@ def test_the_whole_flow_works_with_javascript_off(live_server, browser):
     page.get_by_role("button", name="Reset").click()
     page.wait_for_url(re.compile(r"/index\??$"))
     assert entry_values(page) == "." * (SIZE * SIZE)
+    context.close()
+
+
+@pytest.mark.browser
+def test_fill_the_grid_works_with_javascript_off(live_server, browser):
+    """Without scripts, "Fill the grid" posts the paste box (or a file) and the
+    page comes back with the grid filled and the box empty."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    open_entry_page(page, live_server.url)
+    drawn = "\n".join(PUZZLE[row * SIZE : row * SIZE + SIZE] for row in range(SIZE))
+    page.get_by_label("Or paste a whole puzzle").fill(drawn.replace(".", "_"))
+    page.get_by_role("button", name="Fill the grid").click()
+    page.wait_for_url(re.compile(r"/load$"))
+    assert entry_values(page) == PUZZLE
+    expect(page.get_by_label("Or paste a whole puzzle")).to_have_value("")
+
+    sdk = "#AA setter\n#DFrom a newspaper\n" + drawn + "\n"
+    page.get_by_label("Or load a puzzle file").set_input_files(
+        {"name": "puzzle.sdk", "mimeType": "text/plain", "buffer": sdk.encode()}
+    )
+    page.get_by_role("button", name="Fill the grid").click()
+    page.wait_for_load_state()
+    assert entry_values(page) == PUZZLE
     context.close()

@@ -1,0 +1,69 @@
+// Shared helpers for the entry grid: its cells in reading order, the grid as
+// a line of symbols ("." for empty), and a "cells:change" event on the table
+// whenever a script changes a value, so highlights and checks can follow.
+// Nothing here runs by itself; without the scripts the grid is a plain form.
+
+export const form = document.querySelector("form.entry");
+export const table = form?.querySelector("table.entry-grid") ?? null;
+const CELLS = table ? Array.from(table.querySelectorAll("input[data-row]")) : [];
+export const SIZE = Math.round(Math.sqrt(CELLS.length)); // cells per row
+export const EMPTY = ".";
+const BLANKS = new Set(["0", ".", " ", "\u3000"]); // ideographic space: CJK keyboards
+
+export function cells() {
+  return CELLS;
+}
+
+export function isCell(node) {
+  return CELLS.includes(node);
+}
+
+export function indexOf(cell) {
+  return CELLS.indexOf(cell);
+}
+
+export function cellAt(index) {
+  return CELLS[index] ?? null;
+}
+
+// The cell at row, column (both from 1, as the server counts), or null.
+export function cellIn(row, column) {
+  const inside = (n) => Number.isInteger(n) && n >= 1 && n <= SIZE;
+  return inside(row) && inside(column) ? CELLS[(row - 1) * SIZE + column - 1] : null;
+}
+
+// What one typed character means in a cell: "1" to "9", "" for a blank
+// (0, . or space), or null for anything else. Full-width digits, as CJK
+// input methods type them, count as digits.
+export function symbolOf(char) {
+  const code = char.codePointAt(0);
+  const plain = code >= 0xff10 && code <= 0xff19 ? String.fromCodePoint(code - 0xfee0) : char;
+  if (BLANKS.has(plain) || plain === "\uff0e") return "";
+  return /^[1-9]$/.test(plain) ? plain : null;
+}
+
+export function readGrid() {
+  return CELLS.map((cell) => (/^[1-9]$/.test(cell.value) ? cell.value : EMPTY)).join("");
+}
+
+// Fill every cell from a line with one symbol per cell; a line of another
+// length is refused (false), leaving the grid as it was.
+export function fillGrid(line) {
+  if (typeof line !== "string" || line.length !== CELLS.length) return false;
+  CELLS.forEach((cell, index) => {
+    cell.value = /^[1-9]$/.test(line[index]) ? line[index] : "";
+  });
+  changed(null);
+  return true;
+}
+
+export function setValue(cell, symbol) {
+  if (cell.value === symbol) return;
+  cell.value = symbol;
+  changed(cell);
+}
+
+// Scripts writing a value raise no "input" event; this one tells the others.
+export function changed(cell) {
+  table?.dispatchEvent(new CustomEvent("cells:change", { detail: cell }));
+}

@@ -1,0 +1,40 @@
+// The answer page's copy buttons: each copies the field named by its
+// data-copy (the solution line, the link) and says so in p#copy-status.
+// Without it, the buttons stay hidden and the fields are selected by hand.
+
+const TEXT = {
+  copied: "Copied.",
+  failed: "Copy failed: select the text and copy it.",
+};
+
+// The older way, for browsers without the Clipboard API or that refuse it
+// (an insecure origin, a denied permission): copy the field's selection.
+function copyBySelection(field) {
+  field.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
+async function copy(button, field) {
+  let copied;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
+  } catch {
+    copied = copyBySelection(field);
+  }
+  const status = document.getElementById("copy-status");
+  if (status) status.textContent = copied ? TEXT.copied : TEXT.failed;
+  // On failure focus stays on the selected text, ready to copy by hand.
+  if (copied) button.focus();
+}
+
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) continue;
+  button.removeAttribute("hidden");
+  button.addEventListener("click", () => copy(button, field));
+}

@@ -1,0 +1,22 @@
+// The entry page's scripts. Each module enhances one thing and checks for
+// what it needs; the page works without any of them.
+
+import { startConflicts } from "./conflicts.js";
+import { startHighlight } from "./highlight.js";
+import { startHistory } from "./history.js";
+import { startKeys } from "./keys.js";
+import { startPad } from "./pad.js";
+import { startPaste } from "./paste.js";
+import { startReset } from "./reset.js";
+import { startRoving } from "./roving.js";
+import { startTyping } from "./typing.js";
+
+startRoving(); // first: the others move the active cell it keeps
+startKeys();
+startTyping();
+startHighlight();
+startConflicts();
+startPaste();
+startPad();
+startReset();
+startHistory();

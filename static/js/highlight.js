@@ -1,0 +1,39 @@
+// Shows where the active cell sits: its <td> gets "selected", the other
+// cells of its row, column and box get "peer", and every cell holding its
+// digit gets "same-digit". The marks go when focus leaves the grid (and its
+// digit pad). Without it, only the focus outline shows the cell.
+
+import { cells, form, table } from "./cells.js";
+
+const MARKS = ["selected", "peer", "same-digit"];
+let shown = null; // the cell the marks are drawn around, if any
+
+function sharesUnit(a, b) {
+  return ["row", "column", "box"].some((unit) => a.dataset[unit] === b.dataset[unit]);
+}
+
+function show(cell) {
+  shown = cell;
+  for (const other of cells()) {
+    const classes = other.closest("td").classList;
+    classes.toggle("selected", other === cell);
+    classes.toggle("peer", other !== cell && sharesUnit(other, cell));
+    classes.toggle("same-digit", cell.value !== "" && other.value === cell.value);
+  }
+}
+
+function hide() {
+  shown = null;
+  for (const cell of cells()) cell.closest("td").classList.remove(...MARKS);
+}
+
+export function startHighlight() {
+  if (!table) return;
+  const pad = form.querySelector(".pad");
+  const within = (node) => node instanceof Node && (table.contains(node) || !!pad?.contains(node));
+  table.addEventListener("cells:active", (event) => show(event.detail));
+  table.addEventListener("cells:change", () => shown && show(shown));
+  document.addEventListener("focusout", (event) => {
+    if (within(event.target) && !within(event.relatedTarget)) hide();
+  });
+}

@@ -1,0 +1,98 @@
+// Marks the cells that conflicts name (td class "conflict", aria-invalid, and
+// a description holding the server's message) and clears these marks or the
+// ones the server drew. Without it, marks come only with a page from the server.
+
+import { cellIn, cells, form } from "./cells.js";
+
+const TEXT = {
+  oneConflict: "1 conflict:",
+  manyConflicts: "%(count)s conflicts:",
+};
+const NOTES_ID = "live-problems"; // holds the messages the marked cells point to
+const LIVE_PREFIX = "live-problem-";
+const SERVER_PREFIX = "problem-";
+
+// The short summary for the status line: "2 conflicts: <message> <message>".
+export function conflictSummary(problems) {
+  if (!problems.length) return "";
+  const lead = problems.length === 1 ? TEXT.oneConflict : TEXT.manyConflicts;
+  const messages = problems.map((problem) => problem.message);
+  return [lead.replace("%(count)s", problems.length), ...messages].join(" ");
+}
+
+function notes() {
+  let holder = document.getElementById(NOTES_ID);
+  if (!holder) {
+    holder = document.createElement("div");
+    holder.id = NOTES_ID;
+    holder.className = "visually-hidden";
+    (document.getElementById("entry-status") ?? form.lastElementChild).after(holder);
+  }
+  return holder;
+}
+
+// The messages now marked, one a line ("" when none), to tell whether a new
+// check changed anything worth announcing.
+export function markedMessages() {
+  const holder = document.getElementById(NOTES_ID);
+  return holder ? Array.from(holder.children, (note) => note.textContent).join("\n") : "";
+}
+
+function describedBy(field) {
+  return (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+}
+
+function setDescribedBy(field, ids) {
+  if (ids.length) field.setAttribute("aria-describedby", ids.join(" "));
+  else field.removeAttribute("aria-describedby");
+}
+
+function forget(field, prefix) {
+  setDescribedBy(
+    field,
+    describedBy(field).filter((id) => !id.startsWith(prefix) && id !== "form-errors"),
+  );
+}
+
+// Replace the live marks with one per conflict in ``problems``.
+export function markConflicts(problems) {
+  clearLiveMarks();
+  problems.forEach((problem, index) => {
+    const note = document.createElement("span");
+    note.id = LIVE_PREFIX + (index + 1);
+    note.textContent = problem.message;
+    notes().append(note);
+    for (const [row, column] of problem.cells ?? []) {
+      const cell = cellIn(row, column);
+      if (!cell) continue;
+      cell.closest("td").classList.add("conflict");
+      cell.setAttribute("aria-invalid", "true");
+      setDescribedBy(cell, [...describedBy(cell), note.id]);
+    }
+  });
+}
+
+// A cell stays aria-invalid while the other kind of mark remains.
+function unmark(cell, ownClass, otherClass, prefix) {
+  const classes = cell.closest("td").classList;
+  classes.remove(ownClass);
+  forget(cell, prefix);
+  if (!classes.contains(otherClass)) cell.removeAttribute("aria-invalid");
+}
+
+export function clearLiveMarks() {
+  document.getElementById(NOTES_ID)?.replaceChildren();
+  for (const cell of cells()) unmark(cell, "conflict", "invalid", LIVE_PREFIX);
+}
+
+// The server's marks describe the puzzle it was sent; once the grid is
+// replaced or cleared they no longer apply.
+export function clearServerMarks() {
+  document.getElementById("form-errors")?.remove();
+  document.querySelector(".notices")?.remove();
+  for (const cell of cells()) unmark(cell, "invalid", "conflict", SERVER_PREFIX);
+  for (const field of form.querySelectorAll("textarea, input[type=file]")) {
+    forget(field, SERVER_PREFIX);
+    field.removeAttribute("aria-invalid");
+  }
+}

@@ -1,0 +1,28 @@
+// Reset clears the entry in place: every cell, the marks and the error
+// summary, the paste box and the chosen file; then focus goes to the first
+// cell. Without it, Reset submits an empty GET form: a fresh, empty page.
+
+import { EMPTY, cellAt, cells, fillGrid, form } from "./cells.js";
+import { clearLiveMarks, clearServerMarks } from "./marks.js";
+import { activate } from "./roving.js";
+import { announce } from "./status.js";
+
+const TEXT = { cleared: "Grid cleared." };
+
+function clear(event) {
+  event.preventDefault();
+  fillGrid(EMPTY.repeat(cells().length));
+  clearServerMarks();
+  clearLiveMarks();
+  for (const field of form.querySelectorAll("textarea, input[type=file]")) {
+    field.value = "";
+    field.removeAttribute("aria-invalid");
+  }
+  activate(cellAt(0));
+  announce(TEXT.cleared);
+}
+
+export function startReset() {
+  if (!cells().length) return;
+  document.querySelector("[data-action=reset]")?.addEventListener("click", clear);
+}
