@@ -17,7 +17,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .batch.reading import read_puzzles
+from .batch.reading import InputError, read_puzzles
 from .engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
 from .engine import read_symbol as engine_read_symbol
 from .messages import describe
@@ -132,6 +132,10 @@ class PuzzleForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("file") or cleaned.get("puzzle"):
+            # The paste or file is used instead of the cells: what they hold does not count.
+            for name in CELL_NAMES:
+                self._errors.pop(name, None)
         self._note_field_errors()
         if self._reject_tampering() or self.has_error("puzzle") or self.has_error("file"):
             return cleaned
@@ -253,7 +257,10 @@ def _decode(data: bytes, name: str) -> str:
     UTF-16 with one, as Windows editors save. Raises ValidationError otherwise."""
     encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
+        if "\x00" in text:  # binary data, or UTF-16 without its byte-order mark
+            raise UnicodeDecodeError(encoding, data, 0, 1, "NUL")
+        return text
     except UnicodeDecodeError:
         raise ValidationError(
             _("The file “%(name)s” is not a text file: save the puzzle as plain text (UTF-8)."),
@@ -269,14 +276,16 @@ def _first_of_many(text: str) -> tuple[Grid | None, int]:
     """The first puzzle of a text that holds several, one after another, and
     how many it holds; (None, 0) if it does not hold several readable ones."""
     entries = read_puzzles(text.splitlines())
-    head = list(islice(entries, 2))
-    if len(head) < 2:
-        return None, 0
     try:
+        head = list(islice(entries, 2))
+        if len(head) < 2:
+            return None, 0
         first = parse_puzzle(head[0].text, STANDARD)
-    except InvalidPuzzle:
+        return first, 2 + sum(1 for _ in islice(entries, MANY_COUNTED))
+    except (InputError, InvalidPuzzle):
+        # Not a list of puzzles after all (e.g. one drawn puzzle too long to
+        # read): the caller reports why the whole text could not be read.
         return None, 0
-    return first, 2 + sum(1 for _ in islice(entries, MANY_COUNTED))
 
 
 def _first_of(count: int) -> str:

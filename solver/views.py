@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .display import answer_grid, entry_grid, field_problems, problem_id
 from .engine import STANDARD, Budget, Grid, format_grid, solve
+from .engine.parse import BLANKS
 from .forms import FILE_TYPES, Issue, LoadForm, PuzzleForm
 
 
@@ -90,6 +91,8 @@ def _entry_page(request, form: PuzzleForm):
         "field_problems": field_problems(form.issues),
         "paste_value": form.paste_value(),
         "file_types": FILE_TYPES,
+        # What a typed cell may hold as empty, from the engine, for the page's script.
+        "blanks": "".join(sorted(BLANKS)),
     }
     return render(request, "solver/index.html", context)
 

@@ -157,3 +157,25 @@ def test_an_empty_file_input_as_browsers_send_it_is_no_file(client, cells):
 
 def test_loading_only_takes_posts(client):
     assert client.get(LOAD).status_code == 405
+
+
+def test_a_file_of_exactly_the_largest_size_that_reads_as_one_long_drawing_is_an_error(client):
+    """Its lines read as one drawn puzzle longer than the batch reader takes: no crash."""
+    data = b"|\n" + b"x" * (FILE_MAX_BYTES - 2)
+    for extra in ({}, JSON):
+        response = client.post(LOAD, {"file": upload(data, "drawn.txt")}, **extra)
+        assert response.status_code == 200
+
+
+def test_a_file_in_utf16_without_its_byte_order_mark_is_not_read_as_text(client):
+    response = client.post(LOAD, {"file": upload(SDK.encode("utf-16-le"), "puzzle.sdk")})
+    assert "is not a text file" in text_of(response)
+
+
+def test_a_paste_is_used_even_when_a_cell_holds_something_unreadable(client, cells):
+    """The paste replaces the cells, so what the cells hold cannot block it."""
+    data = cells("." * 81) | {"r1c1": "x", "puzzle": HARD}
+    response = client.post(reverse("solver:answer"), data)
+    assert response.status_code == 303
+    response = client.post(LOAD, data, **JSON)
+    assert response.json() == {"grid": HARD, "problems": [], "notices": []}

@@ -121,3 +121,14 @@ def test_axe_can_fail(open_view, live_server):
     results = Axe().run(page, options=AXE_OPTIONS)
     rules = {violation["id"] for violation in results.response["violations"]}
     assert {"label", "html-has-lang"} <= rules
+
+
+def test_a_long_file_name_in_a_message_wraps_instead_of_widening_the_page(open_view, live_server):
+    page = open_view(PHONE)
+    page.goto(live_server.url + "/index")
+    name = "daily_sudoku_2026-11-22_extreme_from_the_newspaper_" * 3 + ".sdk"
+    page.locator("#id_file").set_input_files(
+        {"name": name, "mimeType": "text/plain", "buffer": b"\xff\xfe\x00"}
+    )
+    expect(page.locator("#entry-status")).to_contain_text("is not a text file")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
