@@ -122,23 +122,35 @@ def table_cells(lines: list[Span]) -> list[Span] | None:
 
     A table has N lines (blank ones aside) that each split on tabs into
     exactly N fields, N being the side of a board (4, 6, 8, 9, ... 25). An
-    empty field is an empty cell, so a row of empty cells is N - 1 tabs.
+    empty field is an empty cell, so a row of empty cells is N - 1 tabs. A
+    spreadsheet saved as CSV is read the same way, split on commas, when
+    some field is empty (``4,,,,3,,,,``); without one, a comma-separated
+    text is a list of numbers.
     """
-    if not any("\t" in line.text for line in lines):
+    for separator in ("\t", ","):
+        fields = _table(lines, separator)
+        if fields is not None and (separator == "\t" or any(not f.text.strip() for f in fields)):
+            return fields
+    return None
+
+
+def _table(lines: list[Span], separator: str) -> list[Span] | None:
+    """The fields of N lines of N fields split on ``separator``, or None."""
+    if not any(separator in line.text for line in lines):
         return None
-    rows = [line for line in lines if "\t" in line.text or line.text.strip()]
+    rows = [line for line in lines if separator in line.text or line.text.strip()]
     size = len(rows)
     if not rows or shape_for_cells(size * size) is None:
         return None
-    if any(row.text.count("\t") != size - 1 for row in rows):
+    if any(row.text.count(separator) != size - 1 for row in rows):
         return None
-    return [field for row in rows for field in _fields(row)]
+    return [field for row in rows for field in _fields(row, separator)]
 
 
-def _fields(row: Span) -> Iterator[Span]:
-    """The tab-separated fields of a row, each with its place."""
+def _fields(row: Span, separator: str) -> Iterator[Span]:
+    """The fields of a row, each with its place."""
     start = row.start
-    for text in row.text.split("\t"):
+    for text in row.text.split(separator):
         yield Span(row.line_number, start, text)
         start += len(text) + 1
 

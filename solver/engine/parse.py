@@ -16,7 +16,8 @@ that fits (9x9 examples; every size from 4x4 to 25x25 reads the same way):
 
 1. a table copied from a spreadsheet: N lines that each split on tabs into
    exactly N fields, N the side of a board. Each field is one cell: a
-   symbol, a number up to N, or empty (two tabs in a row) for an empty cell;
+   symbol, a number up to N, or empty (two tabs in a row) for an empty cell.
+   The same with commas, as a spreadsheet saves CSV, when a field is empty;
 2. numbers separated by commas or whitespace (``0``, ``.``, ``-`` or ``_``
    for empty), as large boards are often written: ``12, 0, 7, ...``, or
    ``4,0,0,0,3,0,0,0,0`` a row a line. Only when the text holds nothing

@@ -336,3 +336,11 @@ def test_in_each_format_of_symbols_a_typo_keeps_the_count(name):
     typo = SAMPLES[name].replace("4", "x", 1)  # the first given, 4, made a bad character
     assert count_cells(typo) == 81
     assert "Unexpected character “x”" in problems_of(typo)
+
+
+def test_a_spreadsheet_saved_as_csv_reads_each_empty_field_as_an_empty_cell():
+    text = "\n".join(
+        ",".join("" if symbol == "." else symbol for symbol in row) for row in rows(HARD)
+    )
+    assert parse_puzzle(text) == parse_puzzle(HARD)
+    assert count_cells(text) == 81
