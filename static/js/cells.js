@@ -8,7 +8,11 @@ export const table = form?.querySelector("table.entry-grid") ?? null;
 const CELLS = table ? Array.from(table.querySelectorAll("input[data-row]")) : [];
 export const SIZE = Math.round(Math.sqrt(CELLS.length)); // cells per row
 export const EMPTY = ".";
-const BLANKS = new Set(["0", ".", " ", "\u3000"]); // ideographic space: CJK keyboards
+// The symbols the server reads as an empty cell (data-blanks, from the
+// engine), so typing follows the same rules as pasting. Space and the
+// ideographic space (CJK keyboards) are added here: they are keys a person
+// presses to skip a cell, not symbols of the puzzle formats.
+const BLANKS = new Set([...(form?.dataset.blanks ?? ""), " ", "\u3000"]);
 
 export function cells() {
   return CELLS;
@@ -33,7 +37,7 @@ export function cellIn(row, column) {
 }
 
 // What one typed character means in a cell: "1" to "9", "" for a blank
-// (0, . or space), or null for anything else. Full-width digits, as CJK
+// (one of BLANKS), or null for anything else. Full-width digits, as CJK
 // input methods type them, count as digits.
 export function symbolOf(char) {
   const code = char.codePointAt(0);

@@ -5,7 +5,14 @@
 
 import { form, readGrid, table } from "./cells.js";
 import { FAILED, createLoader } from "./load.js";
-import { clearLiveMarks, conflictSummary, markConflicts, markedMessages } from "./marks.js";
+import {
+  clearConflictsOf,
+  clearLiveMarks,
+  clearServerConflicts,
+  conflictSummary,
+  markConflicts,
+  markedMessages,
+} from "./marks.js";
 import { announce } from "./status.js";
 
 const TEXT = {
@@ -40,6 +47,7 @@ function remember(on) {
 function show(problems) {
   const before = markedMessages();
   const conflicts = problems.filter((problem) => problem.code === "conflict");
+  clearServerConflicts();
   markConflicts(conflicts);
   if (markedMessages() !== before) announce(conflictSummary(conflicts) || TEXT.none);
 }
@@ -76,6 +84,11 @@ export function startConflicts() {
     if (toggle.checked) check();
     else stop();
   });
-  table.addEventListener("cells:change", () => toggle.checked && schedule());
+  // With the switch off, nothing rechecks: a person's edit (a change naming
+  // its cell) clears the conflicts it may have fixed, rather than leave them.
+  table.addEventListener("cells:change", (event) => {
+    if (toggle.checked) schedule();
+    else if (event.detail) clearConflictsOf(event.detail);
+  });
   if (toggle.checked) check();
 }

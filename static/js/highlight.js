@@ -4,6 +4,7 @@
 // digit pad). Without it, only the focus outline shows the cell.
 
 import { cells, form, table } from "./cells.js";
+import { activeCell } from "./roving.js";
 
 const MARKS = ["selected", "peer", "same-digit"];
 let shown = null; // the cell the marks are drawn around, if any
@@ -33,6 +34,11 @@ export function startHighlight() {
   const within = (node) => node instanceof Node && (table.contains(node) || !!pad?.contains(node));
   table.addEventListener("cells:active", (event) => show(event.detail));
   table.addEventListener("cells:change", () => shown && show(shown));
+  // On the pad, focus is on a key, so "selected" is what shows the cell it fills,
+  // even when focus came to the pad from outside the grid.
+  pad?.addEventListener("focusin", () => {
+    if (!shown && activeCell()) show(activeCell());
+  });
   document.addEventListener("focusout", (event) => {
     if (within(event.target) && !within(event.relatedTarget)) hide();
   });

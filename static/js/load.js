@@ -19,10 +19,11 @@ function reading(reply) {
 }
 
 // A sender of load requests where only the latest counts: sending again
-// aborts the one in flight, whose promise then resolves to null.
+// aborts the one in flight, whose promise then resolves to null, and so does
+// calling its ``abort`` (when what was asked for no longer applies).
 export function createLoader() {
   let pending = null;
-  return async function send(field, value) {
+  async function send(field, value) {
     pending?.abort();
     const controller = new AbortController();
     pending = controller;
@@ -40,5 +41,7 @@ export function createLoader() {
     } catch {
       return controller.signal.aborted ? null : FAILED;
     }
-  };
+  }
+  send.abort = () => pending?.abort();
+  return send;
 }

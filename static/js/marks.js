@@ -80,6 +80,23 @@ function unmark(cell, ownClass, otherClass, prefix) {
   if (!classes.contains(otherClass)) cell.removeAttribute("aria-invalid");
 }
 
+// An edited cell no longer holds the digit its live conflicts were about:
+// clear each of them from every cell it names, and drop its message.
+export function clearConflictsOf(cell) {
+  const ids = describedBy(cell).filter((id) => id.startsWith(LIVE_PREFIX));
+  for (const id of ids) {
+    for (const other of cells()) {
+      const kept = describedBy(other).filter((ref) => ref !== id);
+      if (kept.length === describedBy(other).length) continue;
+      setDescribedBy(other, kept);
+      if (!kept.some((ref) => ref.startsWith(LIVE_PREFIX))) {
+        unmark(other, "conflict", "invalid", LIVE_PREFIX);
+      }
+    }
+    document.getElementById(id)?.remove();
+  }
+}
+
 export function clearLiveMarks() {
   document.getElementById(NOTES_ID)?.replaceChildren();
   for (const cell of cells()) unmark(cell, "conflict", "invalid", LIVE_PREFIX);
@@ -95,4 +112,15 @@ export function clearServerMarks() {
     forget(field, SERVER_PREFIX);
     field.removeAttribute("aria-invalid");
   }
+}
+
+// A live check knows the grid as it is now, so its conflicts replace the
+// server's. The server's marks stay on cells holding something other than a
+// digit (a live check, sent only digits, cannot speak for them), and so does
+// its summary while any cell is still marked.
+export function clearServerConflicts() {
+  for (const cell of cells()) {
+    if (/^[1-9]?$/.test(cell.value)) unmark(cell, "invalid", "conflict", SERVER_PREFIX);
+  }
+  if (!form.querySelector("td.invalid")) document.getElementById("form-errors")?.remove();
 }

@@ -15,6 +15,12 @@ const TEXT = {
 };
 
 const send = createLoader();
+let edits = 0; // cells the person changed; a reply to an older grid is stale
+
+// Reset (or anything else that makes the load moot) drops the one in flight.
+export function cancelLoad() {
+  send.abort();
+}
 
 // More than one visible character is a puzzle (or part of one), not a digit.
 function isPuzzle(text) {
@@ -23,7 +29,7 @@ function isPuzzle(text) {
 
 // An unreadable paste box is marked invalid and described by the status
 // line, which holds the server's reasons.
-function markPasteBox(pasteBox, invalid) {
+export function markPasteBox(pasteBox, invalid) {
   const ids = (pasteBox.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
   const kept = ids.filter((id) => id !== "entry-status").concat(invalid ? ["entry-status"] : []);
   if (kept.length) pasteBox.setAttribute("aria-describedby", kept.join(" "));
@@ -35,9 +41,12 @@ function markPasteBox(pasteBox, invalid) {
 // Send ``value`` as ``field`` ("puzzle" or "file") and fill the grid from
 // the reply; on failure the grid stays as it was and the server's reasons
 // are shown (and the paste box, when its text was sent, is marked invalid).
+// A reply that comes after the person edited a cell is dropped: it would
+// overwrite their newer entry.
 async function load(field, value, pasteBox, fromPasteBox = false) {
+  const before = edits;
   const reply = await send(field, value);
-  if (reply === null) return;
+  if (reply === null || edits !== before) return;
   if (reply === FAILED || reply.grid === null) {
     const reasons = reply === FAILED ? [TEXT.failed] : reply.problems.map((issue) => issue.message);
     announce(reasons.join(" "));
@@ -92,6 +101,10 @@ export function startPaste() {
   if (!table || !pasteBox || !form.dataset.loadUrl) return;
   const file = document.getElementById("id_file");
   table.addEventListener("paste", (event) => onCellPaste(event, pasteBox));
+  // A change naming its cell is the person's; fillGrid's own names none.
+  table.addEventListener("cells:change", (event) => {
+    if (event.detail) edits += 1;
+  });
   pasteBox.addEventListener("paste", (event) => onPasteBoxPaste(event, pasteBox));
   file?.addEventListener("change", () => onFileChosen(file, pasteBox));
   form

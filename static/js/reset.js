@@ -4,6 +4,7 @@
 
 import { EMPTY, cellAt, cells, fillGrid, form } from "./cells.js";
 import { clearLiveMarks, clearServerMarks } from "./marks.js";
+import { cancelLoad, markPasteBox } from "./paste.js";
 import { activate } from "./roving.js";
 import { announce } from "./status.js";
 
@@ -11,6 +12,7 @@ const TEXT = { cleared: "Grid cleared." };
 
 function clear(event) {
   event.preventDefault();
+  cancelLoad(); // a puzzle still loading must not refill the cleared grid
   fillGrid(EMPTY.repeat(cells().length));
   clearServerMarks();
   clearLiveMarks();
@@ -18,6 +20,8 @@ function clear(event) {
     field.value = "";
     field.removeAttribute("aria-invalid");
   }
+  const pasteBox = document.getElementById("id_puzzle");
+  if (pasteBox) markPasteBox(pasteBox, false);
   activate(cellAt(0));
   announce(TEXT.cleared);
 }

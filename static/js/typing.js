@@ -1,8 +1,8 @@
 // What a cell may hold: a typed digit fills the cell and moves on, a typed
-// blank (0, . or space) empties it and moves on, other characters are
-// refused, and whatever else writes into a cell (mobile keyboards, input
-// methods, autofill) is cut down to its last digit. Without it, any text can
-// be typed, and the server names what is not a digit.
+// blank (one the server reads as empty, or space) empties it and moves on,
+// other characters are refused, and whatever else writes into a cell
+// (mobile keyboards, input methods, autofill) is cut down to its last digit.
+// Without it, any text can be typed, and the server names what is not a digit.
 
 import { cellAt, cells, changed, indexOf, isCell, setValue, symbolOf, table } from "./cells.js";
 import { activate } from "./roving.js";

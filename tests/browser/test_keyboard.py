@@ -251,19 +251,68 @@ def test_live_conflicts_are_off_by_default_marked_when_on_and_remembered(
     assert console_errors == []
 
 
-def test_live_marks_leave_the_servers_marks_alone(live_server, page, console_errors):
-    """Switching live checks off removes only their marks: the cells the server
-    marked when it refused the puzzle stay marked."""
+def test_live_checks_replace_the_servers_conflict_marks(live_server, page, console_errors):
+    """The server's conflict marks describe the grid it was sent: a live check
+    replaces them with its own, and the error summary goes with the last mark.
+    Switching live checks off then leaves no conflict marked."""
     line = "5" + "." * 6 + "5" + "." * 73  # two 5s in row 1
     page.goto(live_server.url + "/answer/?puzzle=" + line)
     expect(page.get_by_role("alert")).to_contain_text("Two 5s in row 1")
     switch = page.get_by_label("Show conflicts as I type")
     switch.check()
     expect(page.locator("td.conflict")).to_have_count(2)
+    assert cells_with_class(page, "invalid") == set()
+    expect(page.locator("#form-errors")).to_have_count(0)
+    expect(cell_input(page, 1, 1)).to_have_attribute("aria-describedby", "live-problem-1")
     switch.uncheck()
     expect(page.locator("td.conflict")).to_have_count(0)
-    assert cells_with_class(page, "invalid") == {(1, 1), (1, 8)}
+    expect(page.locator("table.entry-grid [aria-invalid]")).to_have_count(0)
+    assert console_errors == []
+
+
+def test_live_checks_leave_the_servers_marks_on_cells_that_are_not_digits(
+    live_server, page, console_errors
+):
+    """A cell the server refused as not a digit stays marked (and the summary
+    with it) through live checks, which replace only the conflict marks."""
+    open_entry_page(page, live_server.url)
+    page.evaluate(
+        """() => {
+            const cell = (name) => document.querySelector(`input[name=${name}]`);
+            cell("r1c1").value = "x";  // as typed without the scripts
+            cell("r1c2").value = "5";
+            cell("r1c8").value = "5";
+            document.querySelector("form.entry").submit();
+        }"""
+    )
+    expect(page.get_by_role("alert")).to_contain_text("is not a digit")
+    assert cells_with_class(page, "invalid") == {(1, 1), (1, 2), (1, 8)}
+    switch = page.get_by_label("Show conflicts as I type")
+    switch.check()
+    expect(page.locator("td.conflict")).to_have_count(2)
+    assert cells_with_class(page, "conflict") == {(1, 2), (1, 8)}
+    assert cells_with_class(page, "invalid") == {(1, 1)}
     expect(cell_input(page, 1, 1)).to_have_attribute("aria-invalid", "true")
+    expect(cell_input(page, 1, 1)).to_have_accessible_description(re.compile("not a digit"))
+    expect(page.locator("#form-errors")).to_be_visible()
+    switch.uncheck()
+    expect(page.locator("td.conflict")).to_have_count(0)
+    expect(cell_input(page, 1, 2)).not_to_have_attribute("aria-invalid", "true")
+    assert cells_with_class(page, "invalid") == {(1, 1)}
+    assert console_errors == []
+
+
+def test_blanks_typed_as_the_server_reads_them(live_server, page, console_errors):
+    """Every blank symbol the server reads ("." "0" "-" "_") empties a cell and
+    moves on when typed, so a whole line can be typed in."""
+    open_entry_page(page, live_server.url)
+    symbols = iter("-_0." * 81)
+    line = "".join(next(symbols) if symbol == "." else symbol for symbol in PUZZLE)
+    assert "-" in line
+    assert "_" in line
+    cell_input(page, 1, 1).focus()
+    page.keyboard.type(line)
+    assert entry_values(page) == PUZZLE
     assert console_errors == []
 
 
@@ -305,4 +354,27 @@ def test_reset_clears_in_place_and_says_so(live_server, page, console_errors):
     assert focused_cell(page) == "r1c1"
     expect(page.locator("#entry-status")).to_have_text("Grid cleared.")
     assert page.url.endswith("/answer/?puzzle=" + "55" + "." * 79)
+    assert console_errors == []
+
+
+def test_the_active_cell_stays_selected_while_focus_is_on_the_pad(
+    live_server, open_view, console_errors
+):
+    """Focus on a pad key shows the cell it will fill as "selected", even when
+    focus came from outside the grid; after a key, the next cell is selected."""
+    page = open_view(
+        {"viewport": {"width": 360, "height": 800}, "has_touch": True, "is_mobile": True}
+    )
+    open_entry_page(page, live_server.url)
+    pad = page.get_by_role("group", name="Digit pad")
+    five = pad.get_by_role("button", name="5", exact=True)
+    page.get_by_label("Or paste a whole puzzle").focus()
+    for _ in range(6):  # back over Clear, 9, 8, 7, 6: never through the grid
+        page.keyboard.press("Shift+Tab")
+    expect(five).to_be_focused()
+    assert cells_with_class(page, "selected") == {(1, 1)}
+    page.keyboard.press("Enter")
+    expect(cell_input(page, 1, 1)).to_have_value("5")
+    expect(five).to_be_focused()
+    assert cells_with_class(page, "selected") == {(1, 2)}
     assert console_errors == []

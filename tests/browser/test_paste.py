@@ -229,3 +229,80 @@ def test_fill_the_grid_with_nothing_to_load_says_so(live_server, page, console_e
     expect(status(page)).to_contain_text("There is nothing to load")
     assert entry_values(page)[0] == "4"
     assert console_errors == []
+
+
+def hold_loads(page: Page) -> list:
+    """Hold every /load request until the test continues its route; return the held routes."""
+    held: list = []
+    page.route("**/load", lambda route: held.append(route))
+    return held
+
+
+def wait_for_held(page: Page, held: list) -> None:
+    """Wait until a /load request is held."""
+    for _ in range(50):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("no /load request was sent")
+
+
+def test_reset_drops_a_puzzle_still_loading(live_server, page, console_errors):
+    """Reset while a pasted puzzle is loading: the cleared grid stays empty."""
+    open_entry_page(page, live_server.url)
+    held = hold_loads(page)
+    paste(cell_input(page, 1, 1), PUZZLE)
+    wait_for_held(page, held)
+    page.get_by_role("button", name="Reset").click()
+    assert entry_values(page) == EMPTY_GRID
+    held[0].continue_()
+    page.wait_for_timeout(500)  # time for a reply that should be dropped
+    assert entry_values(page) == EMPTY_GRID
+    expect(status(page)).to_have_text("Grid cleared.")
+    assert console_errors == []
+
+
+def test_a_digit_typed_while_a_puzzle_loads_is_kept(live_server, page, console_errors):
+    """A cell edited after the paste was sent makes its reply stale: the reply
+    is dropped silently and the typed digit stays."""
+    open_entry_page(page, live_server.url)
+    held = hold_loads(page)
+    paste(cell_input(page, 1, 1), PUZZLE)
+    wait_for_held(page, held)
+    type_cells(page, {(9, 9): "7"})
+    with page.expect_response("**/load"):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # time for the reply to be read
+    assert entry_values(page) == EMPTY_GRID[:80] + "7"
+    expect(status(page)).to_have_text("")
+    assert console_errors == []
+
+
+def test_editing_a_conflict_clears_its_marks_when_live_checks_are_off(
+    live_server, page, console_errors
+):
+    """With live checks off, typing over a cell of a pasted conflict clears the
+    marks of that conflict from both its cells, and its hidden message."""
+    open_entry_page(page, live_server.url)
+    paste(cell_input(page, 5, 5), "11" + "." * 79)
+    expect(status(page)).to_have_text(re.compile(r"^Puzzle loaded\. 1 conflict"))
+    assert cells_with_class(page, "conflict") == {(1, 1), (1, 2)}
+    type_cells(page, {(1, 2): "2"})
+    expect(page.locator("td.conflict")).to_have_count(0)
+    for col in (1, 2):
+        expect(cell_input(page, 1, col)).not_to_have_attribute("aria-invalid", "true")
+        expect(cell_input(page, 1, col)).not_to_have_attribute("aria-describedby", re.compile("."))
+    expect(page.locator("#live-problems > *")).to_have_count(0)
+    assert console_errors == []
+
+
+def test_reset_clears_the_paste_boxs_marks(live_server, page, console_errors):
+    """After an unreadable paste, Reset leaves the paste box unmarked and
+    described by its help alone."""
+    open_entry_page(page, live_server.url)
+    paste(paste_box(page), PUZZLE[:80])
+    expect(paste_box(page)).to_have_attribute("aria-invalid", "true")
+    page.get_by_role("button", name="Reset").click()
+    expect(paste_box(page)).not_to_have_attribute("aria-invalid", "true")
+    expect(paste_box(page)).to_have_attribute("aria-describedby", "paste-help")
+    assert console_errors == []

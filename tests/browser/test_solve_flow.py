@@ -85,7 +85,9 @@ def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_error
     expect(cells).to_have_count(SIZE * SIZE)
     assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
     assert cell_kinds(cells) == ["given" if symbol != "." else "solved" for symbol in PUZZLE]
-    expect(page.get_by_role("status")).to_contain_text("Solved")
+    expect(page.get_by_role("status").filter(has_text="Solved.")).to_have_class(
+        re.compile("verdict")
+    )
     assert console_errors == []
 
 
