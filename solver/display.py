@@ -7,7 +7,7 @@ thick box borders come from CSS alone, whatever the box shape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .engine import STANDARD, Grid, Shape
@@ -46,22 +46,15 @@ def problem_id(index: int) -> str:
 
 def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
     """For each field with issues, the ids of their messages, space-separated."""
-    ids: dict[str, list[str]] = {}
-    for index, issue in enumerate(issues, 1):
-        if issue.field:
-            ids.setdefault(issue.field, []).append(problem_id(index))
-    return {field: " ".join(names) for field, names in ids.items()}
+    return _problem_ids(issues, lambda issue: [issue.field] if issue.field else [])
 
 
 def entry_grid(values: Sequence[str], issues: Sequence[Issue] = ()) -> GridView:
     """The entry grid showing ``values`` (one string per cell), each cell tied
     to the messages of the ``issues`` that name it."""
-    problems: dict[int, list[str]] = {}
-    for index, issue in enumerate(issues, 1):
-        for cell in issue.cells:
-            problems.setdefault(cell, []).append(problem_id(index))
+    problems = _problem_ids(issues, lambda issue: issue.cells)
     cells = [
-        CellView(name, *_where(cell), value=value, problems=" ".join(problems.get(cell, ())))
+        CellView(name, *_where(cell), value=value, problems=problems.get(cell, ""))
         for cell, (name, value) in enumerate(zip(CELL_NAMES, values, strict=True))
     ]
     return _arrange(cells, STANDARD)
@@ -83,6 +76,16 @@ def answer_grid(puzzle: Grid, solution: Grid | None) -> GridView:
         for cell, (name, digit) in enumerate(zip(CELL_NAMES, shown, strict=True))
     ]
     return _arrange(cells, STANDARD)
+
+
+def _problem_ids(issues: Sequence[Issue], keys: Callable[[Issue], Iterable]) -> dict:
+    """For each key (a cell, a field) some issues name, the ids of their
+    messages, space-separated, in page order."""
+    ids: dict = {}
+    for index, issue in enumerate(issues, 1):
+        for key in keys(issue):
+            ids.setdefault(key, []).append(problem_id(index))
+    return {key: " ".join(names) for key, names in ids.items()}
 
 
 def _where(cell: int) -> tuple[int, int, int]:
