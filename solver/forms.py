@@ -43,6 +43,11 @@ class Issue:
     cells: tuple[int, ...] = ()
     field: str | None = None  # the field at fault (a cell's name, "puzzle", "file"), if any
 
+    def as_json(self) -> dict:
+        """``{"code", "message", "cells": [[row, column], ...]}``, rows and columns from 1."""
+        cells = [list(STANDARD.row_col(cell)) for cell in self.cells]
+        return {"code": self.code, "message": self.message, "cells": cells}
+
 
 class CellField(forms.CharField):
     """One cell: a digit from 1 to 9, or empty (blank, ``0`` or ``.``); cleans to an int."""
@@ -68,7 +73,63 @@ class CellField(forms.CharField):
         return digit
 
 
-class PuzzleForm(forms.Form):
+class PuzzleReader(forms.Form):
+    """What every puzzle form shares: reading a text with the engine, checking
+    the givens, and recording each problem as an ``Issue`` (``issues``, in
+    order) beside the form's errors. ``notices`` says what the reader should
+    know about a text that was read; ``grid_shown`` is the puzzle as read.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.issues: list[Issue] = []
+        self.notices: list[str] = []
+        self.grid_shown: Grid | None = None  # a pasted or loaded puzzle, once read
+
+    @property
+    def invalid_cells(self) -> set[int]:
+        """Every cell some issue names."""
+        return {cell for issue in self.issues for cell in issue.cells}
+
+    def _note_field_errors(self) -> None:
+        """Record the errors the fields raised as issues, a cell's tied to that cell."""
+        for name, errors in self.errors.as_data().items():
+            field = self.fields.get(name)
+            cells = (field.cell,) if isinstance(field, CellField) else ()
+            for error in errors:
+                self.issues.append(Issue(error.code or "invalid", " ".join(error), cells, name))
+
+    def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
+        """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
+        self.add_error(field, error)
+        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field))
+
+    def _read_text(self, field: str, text: str) -> Grid | None:
+        """The grid written in ``text``, or None after adding the reader's errors to ``field``.
+
+        A file that holds several puzzles, one after another, gives its first.
+        """
+        try:
+            self.grid_shown = parse_puzzle(text, STANDARD)
+        except InvalidPuzzle as invalid:
+            first, count = _first_of_many(text) if field == "file" else (None, 0)
+            if first is None:
+                for problem in invalid.problems:
+                    self._report(field, _as_error(problem))
+                return None
+            self.grid_shown = first
+            self.notices.append(_first_of(count))
+        return self.grid_shown
+
+    def _accept_givens(self, grid: Grid) -> bool:
+        """True if no givens conflict; else add an error per conflicting pair."""
+        conflicts = find_conflicts(grid)
+        for problem in conflicts:
+            self._report(None, _as_error(problem), problem.cells)
+        return not conflicts
+
+
+class PuzzleForm(PuzzleReader):
     """A puzzle typed cell by cell (fields ``r1c1`` ... ``r9c9``), pasted whole,
     or read from an uploaded file.
 
@@ -98,20 +159,12 @@ class PuzzleForm(forms.Form):
         super().__init__(*args, **kwargs)
         for cell, name in enumerate(CELL_NAMES):
             self.fields[name] = CellField(cell)
-        self.issues: list[Issue] = []
-        self.notices: list[str] = []
-        self.grid_shown: Grid | None = None  # a pasted or loaded puzzle, once read
 
     @classmethod
     def for_grid(cls, grid: Grid) -> PuzzleForm:
         """An unbound form whose cells start filled with ``grid``."""
         initial = {name: digit or "" for name, digit in zip(CELL_NAMES, grid, strict=True)}
         return cls(initial=initial)
-
-    @property
-    def invalid_cells(self) -> set[int]:
-        """Every cell some issue names."""
-        return {cell for issue in self.issues for cell in issue.cells}
 
     def clean_file(self) -> str:
         """The uploaded file's text, or "" when none was sent."""
@@ -146,19 +199,6 @@ class PuzzleForm(forms.Form):
             cleaned["grid"] = grid
         return cleaned
 
-    def _note_field_errors(self) -> None:
-        """Record the errors the fields raised as issues, a cell's tied to that cell."""
-        for name, errors in self.errors.as_data().items():
-            field = self.fields.get(name)
-            cells = (field.cell,) if isinstance(field, CellField) else ()
-            for error in errors:
-                self.issues.append(Issue(error.code or "invalid", " ".join(error), cells, name))
-
-    def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
-        """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
-        self.add_error(field, error)
-        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field))
-
     def _reject_tampering(self) -> bool:
         """Add an error and return True if fields are unknown or repeated."""
         unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(CELL_NAMES))
@@ -190,23 +230,6 @@ class PuzzleForm(forms.Form):
             return self._read_text("puzzle", cleaned["puzzle"])
         return self._read_cells(cleaned)
 
-    def _read_text(self, field: str, text: str) -> Grid | None:
-        """The grid written in ``text``, or None after adding the reader's errors to ``field``.
-
-        A file that holds several puzzles, one after another, gives its first.
-        """
-        try:
-            self.grid_shown = parse_puzzle(text, STANDARD)
-        except InvalidPuzzle as invalid:
-            first, count = _first_of_many(text) if field == "file" else (None, 0)
-            if first is None:
-                for problem in invalid.problems:
-                    self._report(field, _as_error(problem))
-                return None
-            self.grid_shown = first
-            self.notices.append(_first_of(count))
-        return self.grid_shown
-
     def _read_cells(self, cleaned: dict) -> Grid | None:
         """The grid typed in the cells (unreadable ones empty), or None if some were not sent."""
         missing = [name for name in CELL_NAMES if name not in self.data]
@@ -215,13 +238,6 @@ class PuzzleForm(forms.Form):
             self._form_error(message, "missing_cells", missing)
             return None
         return tuple(cleaned.get(name, 0) for name in CELL_NAMES)
-
-    def _accept_givens(self, grid: Grid) -> bool:
-        """True if no givens conflict; else add an error per conflicting pair."""
-        conflicts = find_conflicts(grid)
-        for problem in conflicts:
-            self._report(None, _as_error(problem), problem.cells)
-        return not conflicts
 
     def cell_values(self) -> list[str]:
         """What each cell shows: a pasted puzzle once read, else what was typed, else initial."""
@@ -245,6 +261,33 @@ class LoadForm(PuzzleForm):
         message = _("There is nothing to load: paste a puzzle into the box or choose a file.")
         self._report("puzzle", ValidationError(message, code="nothing_to_load"))
         return None
+
+
+class PuzzleTextForm(PuzzleReader):
+    """A puzzle as one text in any format the engine reads (the API's input).
+
+    An empty text is read like any other and gets the parser's message.
+    """
+
+    puzzle = forms.CharField(
+        required=False,
+        max_length=PASTE_MAX_LENGTH,
+        strip=False,
+        error_messages={
+            "max_length": _(
+                "The puzzle is too long (%(show_value)s characters; at most %(limit_value)s)."
+            ),
+        },
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        self._note_field_errors()
+        if not self.has_error("puzzle"):
+            grid = self._read_text("puzzle", cleaned.get("puzzle", ""))
+            if grid is not None and self._accept_givens(grid):
+                cleaned["grid"] = grid
+        return cleaned
 
 
 def _as_error(problem: Problem) -> ValidationError:

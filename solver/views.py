@@ -8,9 +8,9 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .display import answer_grid, entry_grid, field_problems, problem_id
-from .engine import STANDARD, Budget, Grid, format_grid, solve
+from .engine import Budget, Grid, format_grid, solve
 from .engine.parse import BLANKS
-from .forms import FILE_TYPES, Issue, LoadForm, PuzzleForm
+from .forms import FILE_TYPES, LoadForm, PuzzleForm
 
 
 @require_GET
@@ -109,13 +109,7 @@ def _load_reply(form: LoadForm) -> JsonResponse:
     grid = form.grid_shown
     body = {
         "grid": format_grid(grid) if grid is not None else None,
-        "problems": [_issue_json(issue) for issue in form.issues],
+        "problems": [issue.as_json() for issue in form.issues],
         "notices": form.notices,
     }
     return JsonResponse(body)
-
-
-def _issue_json(issue: Issue) -> dict:
-    """An issue as JSON: its code, message and cells as [row, column] pairs from 1."""
-    cells = [list(STANDARD.row_col(cell)) for cell in issue.cells]
-    return {"code": issue.code, "message": issue.message, "cells": cells}
