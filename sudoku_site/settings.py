@@ -38,11 +38,14 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
 INSTALLED_APPS = [
     "django.contrib.staticfiles",
+    "ninja",  # the API's docs page and its Swagger UI assets, served from here (no CDN)
     "solver",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Inside SecurityMiddleware so that its headers reach the JSON errors too.
+    "solver.api.errors.JsonErrorsMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

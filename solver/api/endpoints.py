@@ -1,0 +1,114 @@
+"""The API's operations: read a puzzle, ask the engine, answer in JSON.
+
+The puzzle is read and checked by the same form as the pages
+(``PuzzleTextForm``), so the API gives the same codes and messages.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import NinjaAPI, Query
+from ninja.decorators import decorate_view
+from ninja.openapi.docs import Swagger
+
+from ..engine import Budget, format_grid, solve
+from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
+from .errors import failure, install_handlers, require_json
+from .schemas import PUZZLE_HELP, Failure, PuzzleIn, Solved, Verdict
+
+DESCRIPTION = """
+Solve and check 9x9 Sudoku puzzles.
+
+Each verdict is exact: `unique`, `multiple` (two or more solutions), `none`
+(proved to have none), or `gave_up` when the time budget ran out first. The
+puzzle may be written in any format the site reads.
+
+Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
+400 when the input is at fault (each error has a stable `code`, a `message`
+and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
+...}` with 404, 405, 413 or 415 when the request itself is.
+
+POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
+"""
+
+api = NinjaAPI(
+    title="Sudoku solver API",
+    version="1",
+    description=DESCRIPTION,
+    urls_namespace="api",
+    # No badge from validator.swagger.io: the docs page makes no request off this site.
+    docs=Swagger(settings={"validatorUrl": None}),
+)
+install_handlers(api)
+
+POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
+POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
+LINKED = {200: Solved, 400: Failure}
+LINKED_VERDICT = {200: Verdict, 400: Failure}
+TAGS = ["puzzles"]
+PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)
+
+
+@api.post("/solve", response=POSTED, operation_id="solve", summary="Solve a puzzle", tags=TAGS)
+@decorate_view(require_json)
+def solve_posted(request: HttpRequest, body: PuzzleIn):
+    """The verdict on the puzzle and a solution, when there is one."""
+    return _answer(body.puzzle, with_solution=True)
+
+
+@api.get(
+    "/solve",
+    response=LINKED,
+    operation_id="solveLink",
+    summary="Solve a puzzle in a link",
+    tags=TAGS,
+)
+def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+    """As POST /api/solve, with the puzzle in the query (``?puzzle=...``)."""
+    return _answer(puzzle, with_solution=True)
+
+
+@api.post(
+    "/validate",
+    response=POSTED_VERDICT,
+    operation_id="validate",
+    summary="Check a puzzle",
+    tags=TAGS,
+)
+@decorate_view(require_json)
+def validate_posted(request: HttpRequest, body: PuzzleIn):
+    """The verdict on the puzzle (is it a proper puzzle, with one solution?)
+    without the solution."""
+    return _answer(body.puzzle, with_solution=False)
+
+
+@api.get(
+    "/validate",
+    response=LINKED_VERDICT,
+    operation_id="validateLink",
+    summary="Check a puzzle in a link",
+    tags=TAGS,
+)
+def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+    """As POST /api/validate, with the puzzle in the query."""
+    return _answer(puzzle, with_solution=False)
+
+
+def _answer(text: str, with_solution: bool):
+    """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
+    form = PuzzleTextForm({"puzzle": text})
+    if not form.is_valid():
+        return failure(400, form.issues)
+    givens = form.cleaned_data["grid"]
+    result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    body = {
+        "status": result.status.value,
+        "solutions": result.solutions,
+        "givens": format_grid(givens),
+        "guesses": result.guesses,
+        "elapsed_ms": round(result.elapsed * 1000, 3),
+    }
+    if with_solution:
+        body["solution"] = format_grid(result.solution) if result.solution else None
+    return body

@@ -1,0 +1,90 @@
+"""The OpenAPI schema: served, complete, and true to the replies the API gives."""
+
+from __future__ import annotations
+
+import jsonschema_rs
+import pytest
+from django.test import Client
+
+from tests.puzzles import HARD, NO_SOLUTION
+
+OPENAPI = "/api/openapi.json"
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict:
+    return Client().get(OPENAPI).json()
+
+
+def reply_schema(schema: dict, path: str, method: str, status: int) -> jsonschema_rs.Validator:
+    """A validator for the JSON the schema promises for ``method path`` and ``status``."""
+    response = schema["paths"][path][method]["responses"][str(status)]
+    shape = response["content"]["application/json"]["schema"]
+    return jsonschema_rs.validator_for({**shape, "components": schema["components"]})
+
+
+def test_the_schema_is_openapi_3_and_names_every_operation(schema):
+    assert schema["openapi"].startswith("3.")
+    assert set(schema["paths"]) == {"/api/solve", "/api/validate"}
+    for path in schema["paths"].values():
+        assert set(path) == {"get", "post"}
+
+
+def test_the_schema_publishes_the_limits_the_server_checks(schema):
+    body = schema["components"]["schemas"]["PuzzleIn"]
+    assert body["properties"]["puzzle"]["maxLength"] == 2000
+    assert body["required"] == ["puzzle"]
+    assert body["additionalProperties"] is False
+    query = schema["paths"]["/api/solve"]["get"]["parameters"][0]
+    assert (query["name"], query["in"], query["required"]) == ("puzzle", "query", True)
+
+
+POSTS = [
+    ("/api/solve", {"puzzle": HARD}, 200),
+    ("/api/solve", {"puzzle": NO_SOLUTION}, 200),
+    ("/api/solve", {"puzzle": "." * 81}, 200),
+    ("/api/solve", {"puzzle": "55" + "." * 79}, 400),
+    ("/api/solve", {"puzzle": "abc"}, 400),
+    ("/api/solve", {"puzzle": 3}, 400),
+    ("/api/validate", {"puzzle": HARD}, 200),
+    ("/api/validate", {}, 400),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "status"), POSTS)
+def test_each_reply_matches_the_schema_for_its_status(client, schema, path, body, status):
+    response = client.post(path, body, content_type="application/json")
+    assert response.status_code == status
+    reply_schema(schema, path, "post", status).validate(response.json())
+
+
+def test_the_solution_is_left_out_of_the_validate_schema(client, schema):
+    solved = client.post("/api/solve", {"puzzle": HARD}, content_type="application/json")
+    with pytest.raises(jsonschema_rs.ValidationError):
+        # A reply with a wrong status word would not match: the check is real.
+        reply_schema(schema, "/api/solve", "post", 200).validate(
+            {**solved.json(), "status": "solved"}
+        )
+    validate_props = schema["components"]["schemas"]["Verdict"]["properties"]
+    assert "solution" not in validate_props
+
+
+@pytest.mark.parametrize(
+    ("status", "request_args"),
+    [
+        (413, {"data": '{"puzzle": "' + "." * 70_000 + '"}', "content_type": "application/json"}),
+        (415, {"data": "puzzle=1", "content_type": "text/plain"}),
+    ],
+)
+def test_size_and_type_errors_match_the_schema(client, schema, status, request_args):
+    response = client.post("/api/solve", **request_args)
+    assert response.status_code == status
+    reply_schema(schema, "/api/solve", "post", status).validate(response.json())
+
+
+def test_the_docs_page_uses_this_sites_own_assets(client):
+    page = client.get("/api/docs").content.decode()
+    assert "/static/ninja/swagger-ui-bundle.js" in page
+    assert "/static/ninja/swagger-ui.css" in page
+    assert "cdn" not in page.lower()
+    assert '"validatorUrl": null' in page

@@ -1,0 +1,40 @@
+"""A schema-driven fuzz run: Schemathesis, from /api/openapi.json, against the live server.
+
+Every check Schemathesis has runs (server errors, status codes, content types,
+reply schemas, rejection of invalid data, acceptance of valid data, methods not
+allowed...), with the project's ``schemathesis.toml``, which says why 400 is a
+proper answer to a schema-valid text that is no puzzle.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ST = Path(sys.executable).with_name("st")
+
+
+def schemathesis(live_server, workdir: Path, *options: str, config: Path | None = None):
+    command = [str(ST)]
+    if config is not None:
+        command += ["--config-file", str(config)]
+    command += ["--no-color", "run", f"{live_server.url}/api/openapi.json", *options]
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=workdir)
+
+
+def test_a_fuzz_run_of_every_operation_finds_no_failure(live_server, tmp_path):
+    run = schemathesis(
+        live_server, tmp_path, "--max-examples", "60", config=REPO / "schemathesis.toml"
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert "Tested: 4" in run.stdout
+
+
+def test_the_fuzz_run_can_fail(live_server, tmp_path):
+    """Without the project's settings, its 400 for texts that are no puzzle is
+    reported: the run really checks the replies."""
+    run = schemathesis(live_server, tmp_path, "--max-examples", "10", "--phases", "coverage")
+    assert run.returncode != 0
+    assert "Schema-valid request rejected" in run.stdout
