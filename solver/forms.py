@@ -12,15 +12,19 @@ from dataclasses import dataclass
 from itertools import islice
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .batch.reading import InputError, read_puzzles
 from .engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
 from .engine import read_symbol as engine_read_symbol
+from .jobs import NoPuzzles, TooManyPuzzles, read_entries
 from .messages import describe
+from .models import PASTED
 
 CELL_NAMES = tuple(
     f"r{row}c{col}" for row in range(1, STANDARD.size + 1) for col in range(1, STANDARD.size + 1)
@@ -169,19 +173,7 @@ class PuzzleForm(PuzzleReader):
     def clean_file(self) -> str:
         """The uploaded file's text, or "" when none was sent."""
         upload = self.cleaned_data.get("file")
-        if not upload:
-            return ""
-        if upload.size > FILE_MAX_BYTES:
-            raise ValidationError(
-                _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
-                code="file_too_large",
-                params={
-                    "name": upload.name,
-                    "size": filesizeformat(upload.size),
-                    "limit": filesizeformat(FILE_MAX_BYTES),
-                },
-            )
-        return _decode(upload.read(), upload.name)
+        return _read_upload(upload, FILE_MAX_BYTES) if upload else ""
 
     def clean(self):
         cleaned = super().clean()
@@ -295,6 +287,24 @@ def _as_error(problem: Problem) -> ValidationError:
     return ValidationError(describe(problem), code=problem.code)
 
 
+def _read_upload(upload, limit: int) -> str:
+    """The text of an uploaded file of at most ``limit`` bytes.
+
+    Raises ValidationError (``file_too_large``, or as ``_decode`` does).
+    """
+    if upload.size > limit:
+        raise ValidationError(
+            _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
+            code="file_too_large",
+            params={
+                "name": upload.name,
+                "size": filesizeformat(upload.size),
+                "limit": filesizeformat(limit),
+            },
+        )
+    return _decode(upload.read(), upload.name)
+
+
 def _decode(data: bytes, name: str) -> str:
     """The text of an uploaded file: UTF-8 (with or without a byte-order mark) or
     UTF-16 with one, as Windows editors save. Raises ValidationError otherwise."""
@@ -338,3 +348,110 @@ def _first_of(count: int) -> str:
         "The file holds %(count)s puzzles; the first one is loaded.",
         count,
     ) % {"count": count}
+
+
+# Batches: many puzzles, one a line, solved on the site as a stored job.
+
+# Django refuses a request whose fields other than files exceed
+# DATA_UPLOAD_MAX_MEMORY_SIZE (64 KB) with 400, so the paste box stays well
+# below it (about 600 puzzles); larger batches come as a file.
+BATCH_PASTE_MAX_LENGTH = 50_000
+BATCH_FILE_TYPES = ".txt,.sdk,.csv,text/plain"  # what the batch page's file picker offers first
+
+# What keeps a text from being a batch, said of a file (named) and of the paste box.
+_FILE_ERRORS = {
+    "no_puzzles": _("The file “%(name)s” holds no puzzles, only blank lines and # comments."),
+    "too_many_puzzles": _(
+        "The file “%(name)s” holds %(count)s puzzles; at most %(limit)s are solved together. "
+        "Split it into smaller files."
+    ),
+}
+_PASTE_ERRORS = {
+    "no_puzzles": _("The pasted text holds no puzzles, only blank lines and # comments."),
+    "too_many_puzzles": _(
+        "The pasted text holds %(count)s puzzles; at most %(limit)s are solved together."
+    ),
+}
+
+
+def batch_max_bytes() -> int:
+    """The largest batch file, in bytes (``SUDOKU_BATCH_MAX_BYTES``, read when asked)."""
+    return settings.SUDOKU_BATCH_MAX_BYTES
+
+
+class LinesField(forms.CharField):
+    """Text of many lines, each line break one ``\\n``: browsers send ``\\r\\n``
+    but count it as one character, so the length checked is the one the page counted."""
+
+    def to_python(self, value) -> str:
+        return super().to_python(value).replace("\r\n", "\n")
+
+
+class BatchForm(forms.Form):
+    """Puzzles to solve together, one a line: pasted, or in an uploaded file.
+
+    A file takes precedence over the paste box. A valid form has
+    ``cleaned_data["text"]`` (the puzzles) and ``cleaned_data["name"]`` (the
+    file's name, or ``PASTED``), and the text holds from one puzzle to
+    ``SUDOKU_BATCH_MAX_PUZZLES``. Each error has a stable code and names the
+    file (a page cannot keep a chosen file, so the message says which it was).
+    """
+
+    puzzles = LinesField(
+        label=_("Or paste puzzles, one a line"),
+        required=False,
+        max_length=BATCH_PASTE_MAX_LENGTH,
+        widget=forms.Textarea,
+        error_messages={
+            "max_length": _(
+                "The pasted text is too long (%(show_value)s characters; at most "
+                "%(limit_value)s). Save the puzzles in a file and choose it instead."
+            ),
+        },
+    )
+    file = forms.FileField(label=_("A file of puzzles"), required=False, allow_empty_file=True)
+
+    def clean_file(self) -> str:
+        """The uploaded file's text, or "" when none was sent."""
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return ""
+        if upload.size == 0:
+            message = _("The file “%(name)s” is empty.")
+            raise ValidationError(message, code="empty", params={"name": upload.name})
+        return _read_upload(upload, batch_max_bytes())
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        upload = self.files.get("file")
+        text = cleaned["file"] if upload else cleaned["puzzles"]
+        if not upload and not text:
+            message = _("There are no puzzles to solve: paste them, one a line, or choose a file.")
+            self.add_error("puzzles", ValidationError(message, code="nothing_to_solve"))
+            return cleaned
+        refused = _batch_refusal(text)
+        if refused:
+            code, params = refused
+            field, messages = ("file", _FILE_ERRORS) if upload else ("puzzles", _PASTE_ERRORS)
+            params["name"] = upload.name if upload else ""
+            self.add_error(field, ValidationError(messages[code], code=code, params=params))
+            return cleaned
+        cleaned["text"], cleaned["name"] = text, upload.name if upload else PASTED
+        return cleaned
+
+
+def _batch_refusal(text: str) -> tuple[str, dict] | None:
+    """The error code and parameters of what keeps ``text`` from being a batch,
+    or None when it can be one."""
+    try:
+        read_entries(text)
+    except NoPuzzles:
+        return "no_puzzles", {}
+    except TooManyPuzzles as many:
+        return "too_many_puzzles", {
+            "count": number_format(many.count, force_grouping=True),
+            "limit": number_format(many.limit, force_grouping=True),
+        }
+    return None

@@ -1,33 +1,64 @@
 """Uploads kept in memory, and never more than a bounded number of bytes.
 
 Django spools a large upload to a temporary file, however large. A puzzle
-file is a few hundred bytes, so this handler keeps at most ``KEPT_BYTES`` of
-each file in memory and drops the rest, while still recording the file's
-full size: the form then refuses the file by its size, and every other field
-of the request (the cells typed so far) is read as usual.
+file is a few hundred bytes, so this handler keeps at most one byte more than
+the view's limit of each file in memory and drops the rest, while still
+recording the file's full size: the form then refuses the file by its size,
+and every other field of the request (the cells typed so far) is read as usual.
+
+The limit is ``FILE_MAX_BYTES`` unless the view says otherwise with
+``upload_limit`` (the batch page takes files of thousands of puzzles). The
+handler finds the view through ``request.resolver_match``: Django resolves
+the address before any view middleware runs, and handlers are made only when
+the body is first read, by the CSRF check at the earliest.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from io import BytesIO
+from typing import TypeVar
 
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler
+from django.http import HttpRequest
 
 from .forms import FILE_MAX_BYTES
 
-KEPT_BYTES = FILE_MAX_BYTES + 1  # one byte more than allowed tells the form it is too large
+View = TypeVar("View", bound=Callable)
+
+
+def upload_limit(max_bytes: Callable[[], int]) -> Callable[[View], View]:
+    """Mark a view whose uploaded files may be up to ``max_bytes()`` bytes.
+
+    ``max_bytes`` is called for each request, so a setting can give it.
+    """
+
+    def mark(view: View) -> View:
+        view.upload_max_bytes = max_bytes
+        return view
+
+    return mark
+
+
+def kept_bytes(request: HttpRequest | None) -> int:
+    """How many bytes of a file to keep for ``request``: one more than its view's
+    limit, which tells the form the file is too large."""
+    view = getattr(getattr(request, "resolver_match", None), "func", None)
+    max_bytes = getattr(view, "upload_max_bytes", None)
+    return (max_bytes() if max_bytes else FILE_MAX_BYTES) + 1
 
 
 class BoundedMemoryUploadHandler(FileUploadHandler):
-    """Each uploaded file in memory, cut at ``KEPT_BYTES``; its ``size`` is the full size."""
+    """Each uploaded file in memory, cut at ``kept_bytes``; its ``size`` is the full size."""
 
     def new_file(self, *args, **kwargs) -> None:
         super().new_file(*args, **kwargs)
         self.kept = BytesIO()
+        self.keep = kept_bytes(self.request)
 
     def receive_data_chunk(self, raw_data: bytes, start: int) -> None:
-        room = KEPT_BYTES - self.kept.tell()
+        room = self.keep - self.kept.tell()
         if room > 0:
             self.kept.write(raw_data[:room])
         # Returning None tells Django that no later handler needs this chunk.

@@ -13,4 +13,9 @@ urlpatterns = [
     path("index/", RedirectView.as_view(pattern_name="solver:index", query_string=True)),
     path("answer/", views.answer, name="answer"),
     path("load", views.load, name="load"),
+    # Batches: the form, then each job at its own unguessable address.
+    path("batch/", views.batch, name="batch"),
+    path("batch/<uuid:job_id>/", views.batch_job, name="batch_job"),
+    path("batch/<uuid:job_id>/step", views.batch_step, name="batch_step"),
+    path("batch/<uuid:job_id>.csv", views.batch_csv, name="batch_csv"),
 ]

@@ -1,16 +1,46 @@
 """Views: read the form, ask the engine, pick the template (or the JSON reply)."""
 
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator
+from itertools import islice
+
 from django.conf import settings
-from django.http import HttpResponseRedirect, JsonResponse
-from django.shortcuts import redirect, render
+from django.core.paginator import Paginator
+from django.http import HttpResponseRedirect, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .display import answer_grid, entry_grid, field_problems, problem_id
 from .engine import Budget, Grid, format_grid, solve
 from .engine.parse import BLANKS
-from .forms import FILE_TYPES, LoadForm, PuzzleForm
+from .forms import (
+    BATCH_FILE_TYPES,
+    FILE_TYPES,
+    BatchForm,
+    LoadForm,
+    PuzzleForm,
+    batch_max_bytes,
+)
+from .jobs import STATUSES, Progress, create_job, csv_rows, progress, run_slice
+from .models import Job
+from .uploads import upload_limit
+
+BATCH_PAGE_ROWS = 500  # results shown on one page
+CSV_CHUNK_ROWS = 500  # CSV rows sent together
+STATUS_NAMES = {
+    "unique": _("Unique"),
+    "multiple": _("Several solutions"),
+    "none": _("No solution"),
+    "gave_up": _("Gave up"),
+    "invalid": _("Invalid"),
+}
 
 
 @require_GET
@@ -113,3 +143,158 @@ def _load_reply(form: LoadForm) -> JsonResponse:
         "notices": form.notices,
     }
     return JsonResponse(body)
+
+
+@upload_limit(batch_max_bytes)
+@require_http_methods(["GET", "POST"])
+def batch(request):
+    """The batch form. A valid post stores the job, solves its first slice and
+    goes to the job's page (See Other), where a small batch is already finished;
+    bad input comes back on the form, the pasted text kept."""
+    if request.method == "GET":
+        return _batch_form_page(request, BatchForm())
+    form = BatchForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _batch_form_page(request, form)
+    job = create_job(form.cleaned_data["name"], form.cleaned_data["text"])
+    run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
+    return HttpResponseRedirect(_job_url(job), status=303)
+
+
+@require_GET
+def batch_job(request, job_id):
+    """A job's page: its progress while it runs; once finished, its results,
+    one page of rows at a time (``?page=``), maybe of one status (``?status=``)."""
+    job = get_object_or_404(Job, pk=job_id)
+    state = progress(job)
+    context = {"job": job, "progress": state, "solved_text": _solved_text(state)}
+    context["counts"] = [(status, STATUS_NAMES[status], n) for status, n in state.counts.items()]
+    if state.finished:
+        context |= _results(job, state, request.GET)
+    return render(request, "solver/batch_job.html", context)
+
+
+@require_POST
+def batch_step(request, job_id):
+    """Solve the job's next slice (nothing once it is finished). Scripts get
+    ``{"done", "total", "finished", "counts", "text"}``; a form post goes back
+    to the job's page."""
+    job = get_object_or_404(Job, pk=job_id)
+    run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
+    if request.get_preferred_type(["text/html", "application/json"]) != "application/json":
+        return HttpResponseRedirect(_job_url(job), status=303)
+    state = progress(job)
+    return JsonResponse(
+        {
+            "done": state.done,
+            "total": state.total,
+            "finished": state.finished,
+            "counts": state.counts,
+            "text": _solved_text(state),
+        }
+    )
+
+
+@require_GET
+def batch_csv(request, job_id):
+    """A finished job's results as CSV, streamed; asked for sooner, the job's page."""
+    job = get_object_or_404(Job, pk=job_id)
+    if not progress(job).finished:
+        return HttpResponseRedirect(_job_url(job), status=303)
+    response = StreamingHttpResponse(
+        _csv_text(csv_rows(job)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_csv_filename(job.name)}"'
+    return response
+
+
+def _batch_form_page(request, form: BatchForm):
+    """The batch form, with its limits, and its errors if any."""
+    context = {
+        "form": form,
+        "file_types": BATCH_FILE_TYPES,
+        "max_puzzles": settings.SUDOKU_BATCH_MAX_PUZZLES,
+        "max_size": filesizeformat(batch_max_bytes()),
+        "solve_seconds": settings.SUDOKU_SOLVE_SECONDS,
+        "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
+        "keep_jobs": settings.SUDOKU_BATCH_KEEP_JOBS,
+    }
+    return render(request, "solver/batch.html", context)
+
+
+def _job_url(job: Job) -> str:
+    return reverse("solver:batch_job", args=[job.pk])
+
+
+def _solved_text(state: Progress) -> str:
+    """E.g. "Solved 120 of 10000 puzzles."."""
+    return ngettext(
+        "Solved %(done)s of %(total)s puzzle.", "Solved %(done)s of %(total)s puzzles.", state.total
+    ) % {"done": state.done, "total": state.total}
+
+
+def _results(job: Job, state: Progress, query) -> dict:
+    """The page of rows asked for by ``query`` (an unknown status shows every
+    row; a page number out of range or not a number, the nearest page), with
+    the links to each status and to the other pages."""
+    status = query.get("status", "")
+    status = status if status in STATUSES else ""
+    rows = job.rows.filter(status=status) if status else job.rows.all()
+    page = Paginator(rows, BATCH_PAGE_ROWS).get_page(query.get("page"))
+    base = _job_url(job)
+    return {
+        "status": status,
+        "filter_name": STATUS_NAMES.get(status, ""),
+        "filters": _filters(base, state),
+        "page": page,
+        "rows": [(row, STATUS_NAMES.get(row.status, "")) for row in page.object_list],
+        "page_links": _page_links(base, status, page),
+        "previous_url": _rows_url(base, status, page.number - 1) if page.has_previous() else "",
+        "next_url": _rows_url(base, status, page.number + 1) if page.has_next() else "",
+        "csv_url": reverse("solver:batch_csv", args=[job.pk]),
+    }
+
+
+def _filters(base: str, state: Progress) -> list[tuple[str, int, str, str]]:
+    """(name, count, status, address) of every row, then of each status seen."""
+    seen = [(STATUS_NAMES[name], n, name) for name, n in state.counts.items() if n]
+    return [(_("All"), state.total, "", base)] + [
+        (name, n, status, _rows_url(base, status)) for name, n, status in seen
+    ]
+
+
+def _page_links(base: str, status: str, page) -> list[tuple[object, str]]:
+    """(number, address) of the pages to link to, a few around this one and
+    the ends; an ellipsis stands for the others, with no address."""
+    pages = page.paginator
+    if pages.num_pages < 2:
+        return []
+    numbers = pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+    return [(n, "" if n == pages.ELLIPSIS else _rows_url(base, status, n)) for n in numbers]
+
+
+def _rows_url(base: str, status: str, page: int = 1) -> str:
+    """The job page's address showing rows of ``status`` (all if empty), page ``page``."""
+    query = ({"status": status} if status else {}) | ({"page": page} if page > 1 else {})
+    return base + ("?" + urlencode(query) if query else "")
+
+
+def _csv_text(rows: Iterable[Iterable[object]]) -> Iterator[str]:
+    """``rows`` as CSV text, ``CSV_CHUNK_ROWS`` rows at a time."""
+    rows = iter(rows)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    while chunk := list(islice(rows, CSV_CHUNK_ROWS)):
+        writer.writerows(chunk)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def _csv_filename(name: str) -> str:
+    """The CSV's file name, from the source's: "puzzles.txt" gives
+    "puzzles-results.csv". Only letters, digits, "_", "-" and "." are kept,
+    so the name is safe in a header and on any disk."""
+    stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem)[:60].strip(".-") or "puzzles"
+    return f"{stem}-results.csv"

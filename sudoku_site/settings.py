@@ -8,6 +8,12 @@ Variables:
 - DJANGO_ALLOWED_HOSTS: comma-separated host names; loopback by default.
 - DJANGO_DB_PATH: the SQLite file; db.sqlite3 beside manage.py by default.
 - SUDOKU_SOLVE_SECONDS: the most time one solve may take (default 0.5).
+- SUDOKU_BATCH_MAX_PUZZLES: the most puzzles one batch may hold (default 10000).
+- SUDOKU_BATCH_MAX_BYTES: the largest batch file, in bytes (default 2 MiB).
+- SUDOKU_BATCH_SLICE_SECONDS: how long one request solves a batch's puzzles
+  before answering (default 2.0; a puzzle under way is finished first).
+- SUDOKU_BATCH_KEEP_HOURS: how long a batch and its results are kept (default 24).
+- SUDOKU_BATCH_KEEP_JOBS: how many of the newest batches are kept (default 100).
 """
 
 import os
@@ -91,7 +97,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # A form has 81 cells, a paste box and a token; anything far larger is abuse.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
-# One puzzle file a request, kept in memory and cut short past the form's limit.
+# One puzzle file a request, kept in memory and cut short past the view's limit.
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
 FILE_UPLOAD_HANDLERS = ["solver.uploads.BoundedMemoryUploadHandler"]
 
@@ -103,3 +109,10 @@ CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Strict"
 
 SUDOKU_SOLVE_SECONDS = float(os.environ.get("SUDOKU_SOLVE_SECONDS", "0.5"))
+# Batches: stored, then solved a slice at a time, each slice well inside a
+# request's time limit (gunicorn's default is 30 s).
+SUDOKU_BATCH_MAX_PUZZLES = int(os.environ.get("SUDOKU_BATCH_MAX_PUZZLES", "10000"))
+SUDOKU_BATCH_MAX_BYTES = int(os.environ.get("SUDOKU_BATCH_MAX_BYTES", str(2 * 1024 * 1024)))
+SUDOKU_BATCH_SLICE_SECONDS = float(os.environ.get("SUDOKU_BATCH_SLICE_SECONDS", "2.0"))
+SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
+SUDOKU_BATCH_KEEP_JOBS = int(os.environ.get("SUDOKU_BATCH_KEEP_JOBS", "100"))

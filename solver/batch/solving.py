@@ -17,6 +17,7 @@ from solver.engine import (
     Budget,
     Grid,
     InvalidPuzzle,
+    Problem,
     Status,
     find_conflicts,
     format_grid,
@@ -41,7 +42,9 @@ class Outcome:
     spaces). ``solution`` is N*N symbols, or empty when none was found.
     ``solutions`` (0, 1, or 2 for two or more), ``guesses`` and ``ms`` are None
     for an invalid entry. ``message`` says why an entry is invalid or why the
-    search gave up, else is empty.
+    search gave up, else is empty. ``problems`` are the engine's problems
+    behind an invalid entry (what the parser could not read, or every pair of
+    conflicting givens), for a caller that words them in its reader's language.
     """
 
     line: int
@@ -52,22 +55,24 @@ class Outcome:
     guesses: int | None = None
     ms: float | None = None
     message: str = ""
+    problems: tuple[Problem, ...] = ()
 
 
 def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = False) -> Outcome:
     """The outcome of one entry, solved within ``budget`` (stopping at the first
     solution when ``first``); never raises on a bad puzzle."""
     puzzle = " ".join(entry.text.splitlines())
-    grid, reason = _read(entry.text)
+    grid, problems = _read(entry.text)
     if grid is None:
-        return Outcome(entry.line, puzzle, INVALID, message=reason)
+        reason = " ".join(problem.message for problem in problems)
+        return Outcome(entry.line, puzzle, INVALID, message=reason, problems=problems)
     result = solve(grid, budget=budget, limit=1 if first else 2)
     # Conflicting givens always end in NONE, so only then are they looked for:
     # checking every puzzle would cost a tenth of the time on easy ones.
     conflicts = find_conflicts(grid) if result.status is Status.NONE else []
     if conflicts:
         reason = _name_conflicts([problem.message for problem in conflicts])
-        return Outcome(entry.line, puzzle, INVALID, message=reason)
+        return Outcome(entry.line, puzzle, INVALID, message=reason, problems=tuple(conflicts))
     return Outcome(
         line=entry.line,
         puzzle=puzzle,
@@ -80,12 +85,12 @@ def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = Fal
     )
 
 
-def _read(text: str) -> tuple[Grid | None, str]:
-    """The grid written in ``text`` and no reason; or None and why it is no puzzle."""
+def _read(text: str) -> tuple[Grid | None, tuple[Problem, ...]]:
+    """The grid written in ``text`` and no problems; or None and why it is no puzzle."""
     try:
-        return parse_puzzle(text), ""
+        return parse_puzzle(text), ()
     except InvalidPuzzle as error:
-        return None, " ".join(problem.message for problem in error.problems)
+        return None, tuple(error.problems)
 
 
 def _name_conflicts(messages: list[str]) -> str:

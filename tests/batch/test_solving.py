@@ -2,10 +2,13 @@
 puzzle and givens that conflict are invalid with the reason; with ``first``
 the search stops at the first solution."""
 
+from functools import partial
+
 import pytest
 
 from solver.batch import DEFAULT_BUDGET, Entry, solve_entry
 from solver.batch.solving import chunked, solve_chunk
+from solver.batch.workers import in_order
 from solver.engine import Budget, is_valid_solution, parse_puzzle
 from tests.batch import rows_of
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
@@ -32,6 +35,30 @@ def test_many_conflicts_are_named_up_to_five_then_counted():
     assert outcome.status == "invalid"
     assert outcome.message.count("Two 1s in row 1") == 5
     assert outcome.message.endswith(" … and 31 more conflicting pairs.")
+
+
+def test_an_invalid_entry_carries_the_engine_problems_behind_its_message():
+    """The message is English for the command line; the problems let the site word it."""
+    unreadable = solve_entry(Entry(1, HARD[:80]))
+    assert [problem.code for problem in unreadable.problems] == ["too_few_cells"]
+    assert unreadable.message == unreadable.problems[0].message
+    conflicting = solve_entry(Entry(1, "1" * 9 + "." * 72))
+    assert len(conflicting.problems) == 36  # every pair, though the message names five
+    assert {problem.code for problem in conflicting.problems} == {"conflict"}
+
+
+def test_only_invalid_entries_carry_problems():
+    assert solve_entry(Entry(1, HARD)).problems == ()
+    assert solve_entry(Entry(1, HARD), Budget(max_guesses=1)).problems == ()
+
+
+def test_outcomes_with_their_problems_come_back_whole_from_another_process():
+    chunk = [Entry(1, HARD), Entry(2, TWO_FOURS_IN_ROW_1), Entry(3, "not a puzzle")]
+    job = partial(solve_chunk, budget=DEFAULT_BUDGET)
+    [outcomes] = in_order(job, [chunk], jobs=2)
+    here = solve_chunk(chunk, DEFAULT_BUDGET)
+    assert [o.problems for o in outcomes] == [o.problems for o in here]
+    assert outcomes[1].problems[0].cells == (0, 1)
 
 
 def test_a_puzzle_without_solution_whose_givens_do_not_conflict_is_none():

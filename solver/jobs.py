@@ -1,0 +1,245 @@
+"""Batches on the site: a job stored, solved a slice at a time, its progress and its CSV.
+
+Nothing here knows HTTP; the views call these functions. Every puzzle is
+solved by ``solver.batch.solving.solve_entry``, the command line's own path,
+within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A request
+solves one slice of a job (``run_slice``), so no request runs much longer
+than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the job; the rows wait in
+the database between slices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from itertools import islice
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from .batch.reading import Entry, puzzle_lines
+from .batch.solving import INVALID, MAX_CONFLICTS, Outcome, solve_entry
+from .engine import Budget, Problem, Status
+from .messages import describe
+from .models import PENDING, Job, JobRow
+
+# Every status a solved row can have, in the order pages list them.
+STATUSES = (
+    Status.UNIQUE.value,
+    Status.MULTIPLE.value,
+    Status.NONE.value,
+    Status.GAVE_UP.value,
+    INVALID,
+)
+CSV_FIELDS = ("puzzle", "status", "solutions", "solution", "guesses", "ms")
+INSERT_ROWS = 1000  # rows stored per insert when a job is created
+SOLVE_ROWS = 200  # rows read, then written back, together while solving
+CSV_ROWS = 2000  # rows fetched together while the CSV is written
+SOLVED_FIELDS = ("status", "solution", "solutions", "guesses", "ms", "message")
+# A spreadsheet opening the CSV runs a cell that starts with one of these as
+# a formula (a tab or carriage return can hide one); see ``as_text``.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class BatchRefused(ValueError):
+    """The text cannot be a batch."""
+
+
+class NoPuzzles(BatchRefused):
+    """The text holds no puzzle: nothing but blank lines and comments."""
+
+    def __init__(self):
+        super().__init__("The text holds no puzzles (only blank lines and # comments).")
+
+
+class TooManyPuzzles(BatchRefused):
+    """The text holds more puzzles than one batch may: ``count`` found, ``limit`` allowed."""
+
+    def __init__(self, count: int, limit: int):
+        super().__init__(f"The text holds {count:,} puzzles; a batch holds at most {limit:,}.")
+        self.count, self.limit = count, limit
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a job has got: rows solved, rows in all, and solved rows by status."""
+
+    done: int
+    total: int
+    counts: dict[str, int]
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+
+def read_entries(text: str) -> list[Entry]:
+    """The puzzles of ``text``, one a line (blank lines and ``#`` comments
+    skipped, as on the command line), each with its line number.
+
+    Raises NoPuzzles, or TooManyPuzzles past ``SUDOKU_BATCH_MAX_PUZZLES``.
+    """
+    # Not ``read_puzzles``, which reads the whole text as one puzzle when its
+    # first line could be a row of one (any 4, 6, 9, 10, ... characters): a
+    # header such as "puzzle", or a first line that is no puzzle, would then
+    # spoil every line after it instead of being reported on its own row.
+    limit = settings.SUDOKU_BATCH_MAX_PUZZLES
+    entries = (Entry(number, line) for number, line in puzzle_lines(text.splitlines()))
+    head = list(islice(entries, limit + 1))
+    if not head:
+        raise NoPuzzles()
+    if len(head) > limit:
+        # The text is at most SUDOKU_BATCH_MAX_BYTES long, so counting the rest is bounded.
+        raise TooManyPuzzles(len(head) + sum(1 for _ in entries), limit)
+    return head
+
+
+def create_job(name: str, text: str) -> Job:
+    """A new job holding every puzzle of ``text``, none solved yet; jobs past
+    their time are forgotten. Raises as ``read_entries`` does, storing nothing."""
+    entries = read_entries(text)
+    with transaction.atomic():
+        job = Job.objects.create(name=name[:255], total=len(entries))
+        rows = (
+            JobRow(job=job, index=index, line=entry.line, puzzle=entry.text)
+            for index, entry in enumerate(entries)
+        )
+        JobRow.objects.bulk_create(rows, batch_size=INSERT_ROWS)
+    forget_old_jobs()
+    return job
+
+
+def run_slice(job: Job, seconds: float) -> int:
+    """Solve the job's pending rows in order until ``seconds`` have passed;
+    return how many were solved (0 once the job is finished).
+
+    A slice solves at least one row, so every slice makes progress, and
+    finishes the puzzle under way when its time is up: it lasts at most
+    ``seconds`` plus one puzzle's budget (``SUDOKU_SOLVE_SECONDS``).
+    """
+    # Two slices on one job at once (two tabs open on it) may solve the same
+    # rows twice. That is harmless: the outcomes are the same, and each row
+    # is simply written twice. A lock would cost more than it saves.
+    budget = Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS)
+    deadline = time.monotonic() + seconds
+    solved = 0
+    while True:
+        rows = list(job.rows.filter(status=PENDING).order_by("index")[:SOLVE_ROWS])
+        done = _solve_until(rows, budget, deadline)
+        _save(done)
+        solved += len(done)
+        if len(done) < SOLVE_ROWS or time.monotonic() >= deadline:
+            return solved
+
+
+def _solve_until(rows: Sequence[JobRow], budget: Budget, deadline: float) -> list[JobRow]:
+    """Solve ``rows`` in order, stopping after the one under way at ``deadline``;
+    return those solved, their outcomes recorded."""
+    done = []
+    for row in rows:
+        _record(row, solve_entry(Entry(row.line, row.puzzle), budget), budget)
+        done.append(row)
+        if time.monotonic() >= deadline:
+            break
+    return done
+
+
+def _save(rows: Sequence[JobRow]) -> None:
+    """Write the outcomes recorded in ``rows`` back, in one transaction."""
+    # One UPDATE statement, run once per row. Django's bulk_update writes a
+    # CASE expression per field and row, and building it took three quarters
+    # of a slice's time on easy puzzles.
+    quote, meta = connection.ops.quote_name, JobRow._meta
+    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in SOLVED_FIELDS)
+    update = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+    values = [[getattr(row, name) for name in SOLVED_FIELDS] + [row.pk] for row in rows]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.executemany(update, values)
+
+
+def _record(row: JobRow, outcome: Outcome, budget: Budget) -> None:
+    """Copy the outcome into the row, its message in the reader's language."""
+    row.status = outcome.status
+    row.solution = outcome.solution
+    row.solutions, row.guesses, row.ms = outcome.solutions, outcome.guesses, outcome.ms
+    if outcome.status == INVALID:
+        row.message = problems_message(outcome.problems)
+    elif outcome.status == Status.GAVE_UP:
+        row.message = gave_up_message(bool(outcome.solution), budget)
+    else:
+        row.message = ""
+
+
+def problems_message(problems: Sequence[Problem]) -> str:
+    """Why a puzzle is invalid, in the reader's language.
+
+    The parser names at most a few unreadable characters and counts the rest
+    itself; conflicts come all together (a row of nine 1s is 36 pairs), so,
+    as on the command line, the first few are named and the rest counted.
+    """
+    if len(problems) <= MAX_CONFLICTS or problems[0].code != "conflict":
+        return " ".join(describe(problem) for problem in problems)
+    named = " ".join(describe(problem) for problem in problems[:MAX_CONFLICTS])
+    more = len(problems) - MAX_CONFLICTS
+    rest = ngettext(
+        "… and %(count)s more conflicting pair.", "… and %(count)s more conflicting pairs.", more
+    )
+    return f"{named} {rest % {'count': more}}"
+
+
+def gave_up_message(found: bool, budget: Budget) -> str:
+    """Why a puzzle has no verdict: it ran out of its time, with or without a solution."""
+    if found:
+        message = gettext(
+            "The search ran out of its time (%(seconds)s s a puzzle) before it could prove "
+            "that this solution is the only one."
+        )
+    else:
+        message = gettext(
+            "The search ran out of its time (%(seconds)s s a puzzle) before it could find "
+            "a solution or prove that there is none."
+        )
+    return message % {"seconds": f"{budget.max_seconds:g}"}
+
+
+def progress(job: Job) -> Progress:
+    """How far ``job`` has got, with every status counted (0 for those not seen yet)."""
+    solved = job.rows.exclude(status=PENDING).values("status").annotate(n=Count("pk")).order_by()
+    counts = dict.fromkeys(STATUSES, 0) | {row["status"]: row["n"] for row in solved}
+    return Progress(sum(counts.values()), job.total, counts)
+
+
+def forget_old_jobs() -> int:
+    """Delete the jobs older than ``SUDOKU_BATCH_KEEP_HOURS`` and all but the
+    newest ``SUDOKU_BATCH_KEEP_JOBS``, with their rows; return how many jobs went."""
+    cutoff = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
+    newest_first = Job.objects.order_by("-created", "-pk").values_list("pk", flat=True)
+    surplus = list(newest_first[settings.SUDOKU_BATCH_KEEP_JOBS :])
+    _, deleted = Job.objects.filter(Q(created__lt=cutoff) | Q(pk__in=surplus)).delete()
+    return deleted.get(Job._meta.label, 0)
+
+
+def csv_rows(job: Job) -> Iterator[tuple[object, ...]]:
+    """The CSV of a job, row by row: ``CSV_FIELDS``, then one row per puzzle in
+    input order; None is written as an empty field, ``ms`` with 3 decimals.
+
+    Rows are fetched ``CSV_ROWS`` at a time, so memory stays bounded.
+    """
+    yield CSV_FIELDS
+    rows = job.rows.order_by("index").values_list(*CSV_FIELDS).iterator(chunk_size=CSV_ROWS)
+    for puzzle, status, solutions, solution, guesses, ms in rows:
+        shown_ms = None if ms is None else f"{ms:.3f}"
+        yield (as_text(puzzle), status, solutions, solution, guesses, shown_ms)
+
+
+def as_text(cell: str) -> str:
+    """``cell`` with a leading apostrophe if a spreadsheet would take it for a
+    formula (OWASP's advice against CSV injection): the puzzle is the only
+    field the sender wrote. A puzzle starting with ``-`` (an empty cell, to
+    the parser) gets one too: read back from the CSV, it loses it first."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell

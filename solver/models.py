@@ -1,0 +1,65 @@
+"""Stored batches: a job of many puzzles, and one row per puzzle, solved a slice at a time.
+
+A job is reached only by its id, a random UUID: whoever has the address can
+see the results, and nobody can guess another's. Jobs are forgotten after a
+while (``jobs.forget_old_jobs``).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+PASTED = "pasted"  # the name of a job whose puzzles were pasted rather than uploaded
+PENDING = ""  # the status of a row not solved yet
+
+
+class Job(models.Model):
+    """Puzzles sent together: their source's name and how many there are."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    name = models.CharField(max_length=255)  # the uploaded file's name, or PASTED
+    total = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.total} puzzles)"
+
+    @property
+    def pasted(self) -> bool:
+        """True if the puzzles were pasted rather than uploaded."""
+        return self.name == PASTED
+
+
+class JobRow(models.Model):
+    """One puzzle of a job and, once solved, what became of it.
+
+    ``puzzle`` is the line as read, without its surrounding whitespace.
+    ``status`` is PENDING until solved, then ``unique``, ``multiple``,
+    ``none``, ``gave_up`` or ``invalid``. ``solutions``, ``guesses`` and ``ms``
+    are None for an invalid row; ``message`` says why it is invalid, or why
+    the search gave up.
+    """
+
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="rows")
+    index = models.PositiveIntegerField()  # the order in the input, from 0
+    line = models.PositiveIntegerField()  # the input's line number, from 1
+    puzzle = models.TextField()
+    status = models.CharField(max_length=8, blank=True, default=PENDING)
+    solutions = models.PositiveSmallIntegerField(null=True)
+    solution = models.TextField(blank=True)
+    guesses = models.PositiveIntegerField(null=True)
+    ms = models.FloatField(null=True)
+    message = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="solver_jobrow_unique_index"),
+        ]
+        # The rows still to solve, and the rows of one status, in order.
+        indexes = [models.Index(fields=["job", "status", "index"], name="solver_jobrow_status")]
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.status or 'pending'}"

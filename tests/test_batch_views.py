@@ -1,0 +1,388 @@
+"""The batch pages: the form, a job's progress and results, its steps and its CSV.
+
+Bad input never gives a server error: it comes back on the form with a
+message naming the problem (and the file), the pasted text kept, nothing
+stored. A job is reached only by its id; each request does a bounded share.
+"""
+
+import csv
+import io
+import re
+import uuid
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from solver.engine import is_valid_solution, parse_puzzle
+from solver.jobs import create_job, run_slice
+from solver.models import PASTED, Job
+from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.test_views import text_of
+
+pytestmark = pytest.mark.django_db
+
+BATCH = reverse("solver:batch")
+JSON = {"HTTP_ACCEPT": "application/json"}
+TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]
+
+
+def upload(data: str | bytes, name: str = "puzzles.txt") -> SimpleUploadedFile:
+    data = data.encode() if isinstance(data, str) else data
+    return SimpleUploadedFile(name, data, content_type="text/plain")
+
+
+def job_url(job: Job, name: str = "solver:batch_job") -> str:
+    return reverse(name, args=[job.pk])
+
+
+def errors_of(response) -> list[str]:
+    """The messages listed at the top of the form page."""
+    match = re.search(r'<div class="errors"[^>]*>(.*?)</div>', response.content.decode(), re.S)
+    return re.findall(r"<li[^>]*>(.*?)</li>", match.group(1)) if match else []
+
+
+def csv_of(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+
+
+def finished_job(lines: list[str], name: str = PASTED) -> Job:
+    job = create_job(name, "\n".join(lines))
+    while run_slice(job, 10.0):
+        pass
+    return job
+
+
+# The form
+
+
+def test_the_form_offers_a_file_and_a_paste_box_with_the_limits(client):
+    response = client.get(BATCH)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'type="file"' in html
+    assert 'accept=".txt,.sdk,.csv,text/plain"' in html
+    assert 'name="puzzles"' in html
+    assert 'maxlength="50000"' in html
+    assert "Solve all" in html
+    assert "At most 10000 puzzles, in a file of at most 2.0 MB." in text_of(response)
+    assert 'aria-current="page">Solve many</a>' in html
+
+
+def test_every_page_links_to_the_batch_form(client):
+    assert f'href="{BATCH}"' in client.get(reverse("solver:index")).content.decode()
+
+
+def test_a_small_file_is_solved_in_the_request_that_sends_it(client):
+    response = client.post(BATCH, {"file": upload(f"{HARD}\n{NO_SOLUTION}\n")})
+    assert response.status_code == 303
+    job = Job.objects.get()
+    assert response["Location"] == job_url(job)
+    assert job.name == "puzzles.txt"
+    assert list(job.rows.values_list("status", flat=True)) == ["unique", "none"]
+
+
+def test_pasted_puzzles_are_a_job_named_pasted(client):
+    response = client.post(BATCH, {"puzzles": f"{HARD}\r\n{HARD}\r\n"})
+    assert response.status_code == 303
+    job = Job.objects.get()
+    assert (job.name, job.total) == (PASTED, 2)
+
+
+def test_a_file_wins_over_the_paste_box(client):
+    client.post(BATCH, {"file": upload(HARD), "puzzles": f"{NO_SOLUTION}\n{NO_SOLUTION}"})
+    assert list(Job.objects.get().rows.values_list("puzzle", flat=True)) == [HARD]
+
+
+def test_a_utf16_file_from_a_windows_editor_is_read(client):
+    client.post(BATCH, {"file": upload(f"{HARD}\r\n{HARD}\r\n".encode("utf-16"))})
+    assert Job.objects.get().total == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "code_message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "The file “puzzles.txt” is not a text file"),
+        (b"", "The file “puzzles.txt” is empty."),
+        (b"# only comments\n\n", "The file “puzzles.txt” holds no puzzles"),
+    ],
+    ids=["not-text", "empty", "no-puzzles"],
+)
+def test_a_bad_file_is_named_and_nothing_is_stored(client, data, code_message):
+    response = client.post(BATCH, {"file": upload(data), "puzzles": "kept text"})
+    assert response.status_code == 200
+    [message] = errors_of(response)
+    assert message.startswith(code_message)
+    assert not Job.objects.exists()
+    assert ">kept text</textarea>" in response.content.decode()
+    assert re.search(r'<input type="file" [^>]*aria-invalid="true"', response.content.decode())
+
+
+def test_a_file_too_large_is_refused_by_its_full_size(client, settings):
+    settings.SUDOKU_BATCH_MAX_BYTES = 1000
+    response = client.post(BATCH, {"file": upload(HARD + "\n" + "#" * 5000)})
+    assert errors_of(response) == [
+        "The file “puzzles.txt” is too large (5.0\xa0KB; at most 1000\xa0bytes)."
+    ]
+    assert not Job.objects.exists()
+
+
+def test_too_many_puzzles_are_refused_naming_the_count_and_the_limit(client, settings):
+    settings.SUDOKU_BATCH_MAX_PUZZLES = 3
+    response = client.post(BATCH, {"file": upload("\n".join([HARD] * 5), "many.sdk")})
+    [message] = errors_of(response)
+    assert message.startswith("The file “many.sdk” holds 5 puzzles; at most 3 are solved together.")
+    assert not Job.objects.exists()
+
+
+def test_too_many_pasted_puzzles_are_refused_and_the_text_kept(client, settings):
+    settings.SUDOKU_BATCH_MAX_PUZZLES = 3
+    pasted = "\n".join([HARD] * 4)
+    response = client.post(BATCH, {"puzzles": pasted})
+    [message] = errors_of(response)
+    assert message == "The pasted text holds 4 puzzles; at most 3 are solved together."
+    assert f">{pasted}</textarea>" in response.content.decode()
+    assert re.search(r'<textarea [^>]*aria-invalid="true"', response.content.decode())
+
+
+def test_a_paste_too_long_is_refused_naming_its_length(client):
+    response = client.post(BATCH, {"puzzles": (HARD + "\n") * 700})
+    [message] = errors_of(response)
+    assert message == (
+        "The pasted text is too long (57399 characters; at most 50000). "
+        "Save the puzzles in a file and choose it instead."
+    )
+
+
+def test_windows_line_breaks_count_as_one_character_as_the_page_counts_them(client):
+    """A paste the browser let through (its maxlength counts a line break once) is accepted."""
+    lines = 50_000 // 82
+    response = client.post(BATCH, {"puzzles": "\r\n".join([HARD] * lines)})
+    assert response.status_code == 303
+    assert Job.objects.get().total == lines
+
+
+def test_nothing_sent_is_an_error_on_the_paste_box(client):
+    response = client.post(BATCH, {"puzzles": "   "})
+    assert errors_of(response) == [
+        "There are no puzzles to solve: paste them, one a line, or choose a file."
+    ]
+    assert 'aria-describedby="batch-paste-help puzzles-error-1"' in response.content.decode()
+
+
+def test_a_header_line_is_reported_on_its_row_and_the_rest_solved(client):
+    client.post(BATCH, {"file": upload(f"puzzle\n{HARD}\n{HARD}\n", "with-header.csv")})
+    rows = Job.objects.get().rows.all()
+    statuses = [(row.line, row.status) for row in rows]
+    assert statuses == [(1, "invalid"), (2, "unique"), (3, "unique")]
+
+
+@pytest.mark.parametrize("method", ["put", "delete", "patch"])
+def test_other_methods_on_the_form_are_not_allowed(client, method):
+    assert getattr(client, method)(BATCH).status_code == 405
+
+
+# The job's page
+
+
+def test_a_running_job_shows_its_progress_and_a_continue_button(client):
+    job = create_job(PASTED, "\n".join([HARD, "not a puzzle", HARD, HARD]))
+    run_slice(job, 0.0)
+    run_slice(job, 0.0)
+    response = client.get(job_url(job))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<progress id="batch-progress" max="4" value="2"></progress>' in html
+    assert '<label for="batch-progress">Progress</label>' in html
+    status = r'<p id="batch-status" [^>]*role="status"[^>]*>Solved 2 of 4 puzzles.</p>'
+    assert re.search(status, html)
+    assert '<dd data-status="unique">1</dd>' in html
+    assert '<dd data-status="invalid">1</dd>' in html
+    assert f'action="{job_url(job, "solver:batch_step")}"' in html
+    assert "Continue" in html
+    assert "js/batch.js" in html
+    assert "<table" not in html
+    assert "Download CSV" not in html
+
+
+def test_continue_solves_one_more_slice_and_goes_back_to_the_page(client, settings):
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0  # one puzzle a slice
+    job = create_job(PASTED, "\n".join([HARD] * 3))
+    response = client.post(job_url(job, "solver:batch_step"))
+    assert response.status_code == 303
+    assert response["Location"] == job_url(job)
+    assert job.rows.filter(status="unique").count() == 1
+
+
+def test_scripts_get_each_steps_progress_as_json(client, settings):
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
+    job = create_job(PASTED, "\n".join([HARD, "not a puzzle"]))
+    step = job_url(job, "solver:batch_step")
+    first = client.post(step, **JSON)
+    assert first.status_code == 200
+    assert first.json() == {
+        "done": 1,
+        "total": 2,
+        "finished": False,
+        "counts": {"unique": 1, "multiple": 0, "none": 0, "gave_up": 0, "invalid": 0},
+        "text": "Solved 1 of 2 puzzles.",
+    }
+    second = client.post(step, **JSON).json()
+    assert (second["done"], second["finished"], second["counts"]["invalid"]) == (2, True, 1)
+
+
+def test_a_step_on_a_finished_job_does_nothing_and_says_it_is_finished(client):
+    job = finished_job([HARD])
+    solved = job.rows.get()
+    reply = client.post(job_url(job, "solver:batch_step"), **JSON).json()
+    assert (reply["done"], reply["total"], reply["finished"]) == (1, 1, True)
+    assert job.rows.get().ms == solved.ms  # not solved again
+
+
+def test_a_finished_job_shows_its_results_table(client):
+    job = finished_job([HARD, "not a puzzle", TWO_FOURS_IN_ROW_1, NO_SOLUTION], "set.txt")
+    response = client.get(job_url(job))
+    html = response.content.decode()
+    text = text_of(response)
+    assert "<progress" not in html
+    assert 'role="region" aria-labelledby="results-caption" tabindex="0"' in html
+    assert '<caption id="results-caption">Rows 1 to 4 of 4</caption>' in html
+    assert html.count('<th scope="col">') == 7
+    assert f'<span class="symbols">{HARD_SOLUTION}</span>' in html
+    assert "Unexpected character “n” at position 1" in text
+    assert "Two 4s in row 1 (columns 1 and 2)." in text
+    assert "From the file “set.txt” · 4 puzzles" in text
+    assert f'href="{job_url(job, "solver:batch_csv")}"' in html
+    assert "js/batch.js" not in html
+
+
+def test_the_rows_can_be_filtered_by_status(client):
+    job = finished_job([HARD, "not a puzzle", HARD, "nor this"])
+    response = client.get(job_url(job) + "?status=invalid")
+    html = response.content.decode()
+    assert "Invalid: rows 1 to 2 of 2" in html
+    assert html.count('<tr class="row-invalid">') == 2
+    assert "row-unique" not in html
+    assert f'href="{job_url(job)}?status=invalid" aria-current="page">Invalid (2)</a>' in html
+    assert "Several solutions (" not in html  # only statuses seen get a link
+
+
+@pytest.mark.parametrize("query", ["?status=bogus", "?status=", "?status=%00"])
+def test_an_unknown_status_shows_every_row(client, query):
+    job = finished_job([HARD, "not a puzzle"])
+    response = client.get(job_url(job) + query)
+    assert response.status_code == 200
+    assert "Rows 1 to 2 of 2" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("page", "first_line"),
+    [("2", 4), ("1", 1), ("9999", 7), ("0", 7), ("-1", 7), ("abc", 1), ("", 1), ("2.5", 1)],
+)
+def test_results_come_a_page_at_a_time_and_bad_page_numbers_fall_back(
+    client, monkeypatch, page, first_line
+):
+    monkeypatch.setattr("solver.views.BATCH_PAGE_ROWS", 3)
+    job = finished_job([HARD] * 7)
+    response = client.get(job_url(job) + "?page=" + page)
+    assert response.status_code == 200
+    lines = re.findall(r'<th scope="row">(\d+)</th>', response.content.decode())
+    assert int(lines[0]) == first_line
+
+
+def test_the_page_links_keep_the_status_filter(client, monkeypatch):
+    monkeypatch.setattr("solver.views.BATCH_PAGE_ROWS", 2)
+    job = finished_job([HARD, "bad 1", HARD, "bad 2", "bad 3"])
+    html = client.get(job_url(job) + "?status=invalid").content.decode()
+    assert f'href="{job_url(job)}?status=invalid&amp;page=2">2</a>' in html
+    assert f'href="{job_url(job)}?status=invalid&amp;page=2">Next</a>' in html
+
+
+def test_an_unknown_job_is_not_found(client):
+    response = client.get(reverse("solver:batch_job", args=[uuid.uuid4()]))
+    assert response.status_code == 404
+    assert "no longer kept" in text_of(response)
+
+
+@pytest.mark.parametrize("name", ["solver:batch_job", "solver:batch_csv"])
+def test_an_unknown_job_id_is_not_found_for_each_address(client, name):
+    assert client.get(reverse(name, args=[uuid.uuid4()])).status_code == 404
+
+
+def test_a_step_on_an_unknown_job_is_not_found(client):
+    response = client.post(reverse("solver:batch_step", args=[uuid.uuid4()]), **JSON)
+    assert response.status_code == 404
+
+
+def test_an_id_that_is_no_uuid_is_not_found(client):
+    assert client.get("/batch/12345/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [("solver:batch_job", "post"), ("solver:batch_step", "get"), ("solver:batch_csv", "post")],
+)
+def test_wrong_methods_are_not_allowed(client, name, method):
+    job = finished_job([HARD])
+    assert getattr(client, method)(job_url(job, name)).status_code == 405
+
+
+# The CSV
+
+
+def test_the_csv_has_the_exact_header_and_a_row_per_puzzle_in_order(client):
+    [multiple] = sample("serg_multi.txt", 1)
+    job = finished_job([HARD, "not a puzzle", multiple, NO_SOLUTION], "my puzzles (2).txt")
+    response = client.get(job_url(job, "solver:batch_csv"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == 'attachment; filename="my-puzzles-2-results.csv"'
+    rows = csv_of(response)
+    assert rows[0] == ["puzzle", "status", "solutions", "solution", "guesses", "ms"]
+    assert [row[:3] for row in rows[1:]] == [
+        [HARD, "unique", "1"],
+        ["not a puzzle", "invalid", ""],
+        [multiple, "multiple", "2"],
+        [NO_SOLUTION, "none", "0"],
+    ]
+    assert rows[1][3] == HARD_SOLUTION
+    assert rows[2][3:] == ["", "", ""]
+    assert is_valid_solution(parse_puzzle(multiple), parse_puzzle(rows[3][3]))
+    assert re.fullmatch(r"\d+\.\d{3}", rows[1][5])
+
+
+def test_the_csv_guards_against_formulas(client):
+    job = finished_job([HARD, "=HYPERLINK(1)", "-" + HARD[1:]])
+    rows = csv_of(client.get(job_url(job, "solver:batch_csv")))
+    assert [row[0] for row in rows[1:]] == [HARD, "'=HYPERLINK(1)", "'-" + HARD[1:]]
+
+
+@pytest.mark.parametrize(
+    ("name", "filename"),
+    [
+        (PASTED, "pasted-results.csv"),
+        ("top1465.txt", "top1465-results.csv"),
+        ('evil"; name=x.txt', "evil-name-x-results.csv"),
+        ("ünïcode.sdk", "n-code-results.csv"),
+        ("...", "puzzles-results.csv"),
+        ("no-extension", "no-extension-results.csv"),
+    ],
+)
+def test_the_csv_file_name_comes_from_the_source_in_safe_characters(client, name, filename):
+    job = finished_job([HARD], name)
+    response = client.get(job_url(job, "solver:batch_csv"))
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+
+
+def test_the_csv_of_a_job_still_running_leads_to_its_page(client):
+    job = create_job(PASTED, "\n".join([HARD] * 3))
+    run_slice(job, 0.0)
+    response = client.get(job_url(job, "solver:batch_csv"))
+    assert response.status_code == 303
+    assert response["Location"] == job_url(job)
+
+
+def test_the_csv_is_streamed(client):
+    job = finished_job([HARD] * 3)
+    response = client.get(job_url(job, "solver:batch_csv"))
+    assert response.streaming
