@@ -292,7 +292,9 @@ def _read_upload(upload, limit: int) -> str:
 
     Raises ValidationError (``file_too_large``, or as ``_decode`` does).
     """
-    if upload.size > limit:
+    data = upload.read(limit + 1)
+    # The upload handler keeps only so many bytes: fewer than the size means cut short.
+    if upload.size > limit or len(data) != upload.size:
         raise ValidationError(
             _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
             code="file_too_large",
@@ -302,7 +304,7 @@ def _read_upload(upload, limit: int) -> str:
                 "limit": filesizeformat(limit),
             },
         )
-    return _decode(upload.read(), upload.name)
+    return _decode(data, upload.name)
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -353,9 +355,11 @@ def _first_of(count: int) -> str:
 # Batches: many puzzles, one a line, solved on the site as a stored job.
 
 # Django refuses a request whose fields other than files exceed
-# DATA_UPLOAD_MAX_MEMORY_SIZE (64 KB) with 400, so the paste box stays well
-# below it (about 600 puzzles); larger batches come as a file.
-BATCH_PASTE_MAX_LENGTH = 50_000
+# DATA_UPLOAD_MAX_MEMORY_SIZE (64 KB) of bytes with a bare 400, losing the
+# text. A character is up to 4 bytes in UTF-8 (full-width digits are 3), so
+# the paste box stays at a quarter of it (about 190 puzzles); larger batches
+# come as a file.
+BATCH_PASTE_MAX_LENGTH = 16_000
 BATCH_FILE_TYPES = ".txt,.sdk,.csv,text/plain"  # what the batch page's file picker offers first
 
 # What keeps a text from being a batch, said of a file (named) and of the paste box.

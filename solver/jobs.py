@@ -44,6 +44,7 @@ SOLVED_FIELDS = ("status", "solution", "solutions", "guesses", "ms", "message")
 # A spreadsheet opening the CSV runs a cell that starts with one of these as
 # a formula (a tab or carriage return can hide one); see ``as_text``.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+HARMLESS = frozenset("0123456789.-_+|* ")  # what a formula of these could do is arithmetic
 
 
 class BatchRefused(ValueError):
@@ -238,8 +239,14 @@ def csv_rows(job: Job) -> Iterator[tuple[object, ...]]:
 
 
 def as_text(cell: str) -> str:
-    """``cell`` with a leading apostrophe if a spreadsheet would take it for a
-    formula (OWASP's advice against CSV injection): the puzzle is the only
-    field the sender wrote. A puzzle starting with ``-`` (an empty cell, to
-    the parser) gets one too: read back from the CSV, it loses it first."""
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    """``cell`` with a leading apostrophe if a spreadsheet could take it for a
+    formula that does something (OWASP's advice against CSV injection): the
+    puzzle is the only field the sender wrote.
+
+    A cell of nothing but digits and a puzzle's punctuation (``-...3.+|``,
+    say, where ``-`` is an empty cell) can call no function, so it is left as
+    it is and reads back as the same puzzle.
+    """
+    if cell.startswith(FORMULA_STARTS) and not set(cell) <= HARMLESS:
+        return "'" + cell
+    return cell

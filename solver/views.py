@@ -2,20 +2,27 @@
 
 import csv
 import io
+import logging
 import re
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import HttpResponseRedirect, JsonResponse, StreamingHttpResponse
+from django.db import OperationalError
+from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from .display import answer_grid, entry_grid, field_problems, problem_id
 from .engine import Budget, Grid, format_grid, solve
@@ -33,6 +40,13 @@ from .models import Job
 from .uploads import upload_limit
 
 BATCH_PAGE_ROWS = 500  # results shown on one page
+JSON = "application/json"
+GONE = _(
+    "This batch is gone: batches are kept for a day, and only the newest ones. "
+    "Send the puzzles again."
+)
+BUSY = _("The server is busy; the puzzles will be solved in a moment.")
+logger = logging.getLogger(__name__)
 CSV_CHUNK_ROWS = 500  # CSV rows sent together
 STATUS_NAMES = {
     "unique": _("Unique"),
@@ -43,7 +57,7 @@ STATUS_NAMES = {
 }
 
 
-@require_GET
+@require_safe
 def index(request):
     """The entry grid; ``?puzzle=`` opens it filled with that puzzle."""
     text = request.GET.get("puzzle", "")
@@ -55,7 +69,7 @@ def index(request):
     return _entry_page(request, form)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def answer(request):
     """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
     and redirected there, and bad input goes back to the entry page, kept."""
@@ -146,22 +160,27 @@ def _load_reply(form: LoadForm) -> JsonResponse:
 
 
 @upload_limit(batch_max_bytes)
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def batch(request):
     """The batch form. A valid post stores the job, solves its first slice and
     goes to the job's page (See Other), where a small batch is already finished;
     bad input comes back on the form, the pasted text kept."""
-    if request.method == "GET":
+    if request.method != "POST":
         return _batch_form_page(request, BatchForm())
     form = BatchForm(request.POST, request.FILES)
     if not form.is_valid():
         return _batch_form_page(request, form)
-    job = create_job(form.cleaned_data["name"], form.cleaned_data["text"])
-    run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
+    try:
+        job = create_job(form.cleaned_data["name"], form.cleaned_data["text"])
+    except OperationalError:
+        logger.warning("Batch not stored: the database stayed busy", exc_info=True)
+        form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
+        return _batch_form_page(request, form, status=503)
+    _run_slice(job)  # if the database is busy, the job's page goes on from here
     return HttpResponseRedirect(_job_url(job), status=303)
 
 
-@require_GET
+@require_safe
 def batch_job(request, job_id):
     """A job's page: its progress while it runs; once finished, its results,
     one page of rows at a time (``?page=``), maybe of one status (``?status=``)."""
@@ -178,11 +197,21 @@ def batch_job(request, job_id):
 def batch_step(request, job_id):
     """Solve the job's next slice (nothing once it is finished). Scripts get
     ``{"done", "total", "finished", "counts", "text"}``; a form post goes back
-    to the job's page."""
-    job = get_object_or_404(Job, pk=job_id)
-    run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
-    if request.get_preferred_type(["text/html", "application/json"]) != "application/json":
+    to the job's page. A script is told, as JSON, when the job is gone (404)
+    or the database is busy (503, with Retry-After)."""
+    wants_json = request.get_preferred_type(["text/html", "application/json"]) == JSON
+    job = Job.objects.filter(pk=job_id).first()
+    if job is None and wants_json:
+        return JsonResponse({"message": str(GONE)}, status=404)
+    if job is None:
+        raise Http404(GONE)
+    busy = not _run_slice(job)
+    if not wants_json:
         return HttpResponseRedirect(_job_url(job), status=303)
+    if busy:
+        response = JsonResponse({"message": str(BUSY)}, status=503)
+        response["Retry-After"] = "2"
+        return response
     state = progress(job)
     return JsonResponse(
         {
@@ -195,7 +224,7 @@ def batch_step(request, job_id):
     )
 
 
-@require_GET
+@require_safe
 def batch_csv(request, job_id):
     """A finished job's results as CSV, streamed; asked for sooner, the job's page."""
     job = get_object_or_404(Job, pk=job_id)
@@ -208,7 +237,17 @@ def batch_csv(request, job_id):
     return response
 
 
-def _batch_form_page(request, form: BatchForm):
+def _run_slice(job: Job) -> bool:
+    """Solve the job's next slice; False if the database stayed too busy to let it."""
+    try:
+        run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
+    except OperationalError:
+        logger.warning("Batch slice not run: the database stayed busy", exc_info=True)
+        return False
+    return True
+
+
+def _batch_form_page(request, form: BatchForm, status: int = 200):
     """The batch form, with its limits, and its errors if any."""
     context = {
         "form": form,
@@ -219,7 +258,7 @@ def _batch_form_page(request, form: BatchForm):
         "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
         "keep_jobs": settings.SUDOKU_BATCH_KEEP_JOBS,
     }
-    return render(request, "solver/batch.html", context)
+    return render(request, "solver/batch.html", context, status=status)
 
 
 def _job_url(job: Job) -> str:
@@ -227,10 +266,13 @@ def _job_url(job: Job) -> str:
 
 
 def _solved_text(state: Progress) -> str:
-    """E.g. "Solved 120 of 10000 puzzles."."""
+    """E.g. "Solved 120 of 10,000 puzzles."."""
     return ngettext(
         "Solved %(done)s of %(total)s puzzle.", "Solved %(done)s of %(total)s puzzles.", state.total
-    ) % {"done": state.done, "total": state.total}
+    ) % {
+        "done": number_format(state.done, force_grouping=True),
+        "total": number_format(state.total, force_grouping=True),
+    }
 
 
 def _results(job: Job, state: Progress, query) -> dict:

@@ -79,6 +79,15 @@ DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
+        # Batches write from several workers at once. WAL lets pages read while a
+        # slice writes; IMMEDIATE takes the write lock when a transaction starts,
+        # so two writers queue (up to the timeout, in seconds) instead of one
+        # failing with "database is locked".
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        },
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

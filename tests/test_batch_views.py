@@ -12,9 +12,11 @@ import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError
 from django.urls import reverse
 
 from solver.engine import is_valid_solution, parse_puzzle
+from solver.forms import BATCH_PASTE_MAX_LENGTH
 from solver.jobs import create_job, run_slice
 from solver.models import PASTED, Job
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
@@ -63,7 +65,7 @@ def test_the_form_offers_a_file_and_a_paste_box_with_the_limits(client):
     assert 'type="file"' in html
     assert 'accept=".txt,.sdk,.csv,text/plain"' in html
     assert 'name="puzzles"' in html
-    assert 'maxlength="50000"' in html
+    assert f'maxlength="{BATCH_PASTE_MAX_LENGTH}"' in html
     assert "Solve all" in html
     assert "At most 10000 puzzles, in a file of at most 2.0 MB." in text_of(response)
     assert 'aria-current="page">Solve many</a>' in html
@@ -146,17 +148,17 @@ def test_too_many_pasted_puzzles_are_refused_and_the_text_kept(client, settings)
 
 
 def test_a_paste_too_long_is_refused_naming_its_length(client):
-    response = client.post(BATCH, {"puzzles": (HARD + "\n") * 700})
+    response = client.post(BATCH, {"puzzles": (HARD + "\n") * 200})
     [message] = errors_of(response)
     assert message == (
-        "The pasted text is too long (57399 characters; at most 50000). "
+        "The pasted text is too long (16399 characters; at most 16000). "
         "Save the puzzles in a file and choose it instead."
     )
 
 
 def test_windows_line_breaks_count_as_one_character_as_the_page_counts_them(client):
     """A paste the browser let through (its maxlength counts a line break once) is accepted."""
-    lines = 50_000 // 82
+    lines = BATCH_PASTE_MAX_LENGTH // 82
     response = client.post(BATCH, {"puzzles": "\r\n".join([HARD] * lines)})
     assert response.status_code == 303
     assert Job.objects.get().total == lines
@@ -352,9 +354,9 @@ def test_the_csv_has_the_exact_header_and_a_row_per_puzzle_in_order(client):
 
 
 def test_the_csv_guards_against_formulas(client):
-    job = finished_job([HARD, "=HYPERLINK(1)", "-" + HARD[1:]])
+    job = finished_job([HARD, "=HYPERLINK(1)", "-" + HARD[1:], "-cmd|x"])
     rows = csv_of(client.get(job_url(job, "solver:batch_csv")))
-    assert [row[0] for row in rows[1:]] == [HARD, "'=HYPERLINK(1)", "'-" + HARD[1:]]
+    assert [row[0] for row in rows[1:]] == [HARD, "'=HYPERLINK(1)", "-" + HARD[1:], "'-cmd|x"]
 
 
 @pytest.mark.parametrize(
@@ -386,3 +388,51 @@ def test_the_csv_is_streamed(client):
     job = finished_job([HARD] * 3)
     response = client.get(job_url(job, "solver:batch_csv"))
     assert response.streaming
+
+
+def busy(*args, **kwargs):
+    raise OperationalError("database is locked")
+
+
+def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch):
+    monkeypatch.setattr("solver.views.create_job", busy)
+    response = client.post(BATCH, {"puzzles": HARD})
+    assert response.status_code == 503
+    assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
+    assert f">{HARD}</textarea>" in response.content.decode()
+
+
+def test_a_busy_database_after_storing_still_leads_to_the_job(client, monkeypatch):
+    monkeypatch.setattr("solver.views.run_slice", busy)
+    response = client.post(BATCH, {"puzzles": HARD})
+    assert response.status_code == 303
+    assert response["Location"] == job_url(Job.objects.get())
+
+
+def test_a_step_on_a_busy_database_asks_the_script_to_wait(client, monkeypatch):
+    job = create_job(PASTED, HARD)
+    monkeypatch.setattr("solver.views.run_slice", busy)
+    response = client.post(job_url(job, "solver:batch_step"), HTTP_ACCEPT="application/json")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "busy" in response.json()["message"]
+
+
+def test_a_step_on_a_batch_that_is_gone_says_so(client):
+    url = reverse("solver:batch_step", args=[uuid.uuid4()])
+    response = client.post(url, HTTP_ACCEPT="application/json")
+    assert response.status_code == 404
+    assert response.json()["message"].startswith("This batch is gone")
+    assert client.post(url).status_code == 404
+
+
+def test_pages_and_csv_answer_head_as_get(client):
+    job = finished_job([HARD])
+    for url in (BATCH, job_url(job), job_url(job, "solver:batch_csv")):
+        assert client.head(url).status_code == 200, url
+
+
+def test_progress_counts_are_grouped_by_thousands(client, settings):
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
+    client.post(BATCH, {"file": upload("\n".join([HARD] * 1200))})
+    assert "Solved 1 of 1,200 puzzles." in text_of(client.get(job_url(Job.objects.get())))

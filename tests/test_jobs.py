@@ -220,7 +220,15 @@ def test_the_csv_has_the_header_then_one_row_per_puzzle_in_order():
 def test_a_cell_a_spreadsheet_would_run_as_a_formula_gets_an_apostrophe(start):
     """Tab and carriage return cannot start a stored puzzle (lines are
     stripped), but the guard does not rely on it."""
-    assert as_text(start + "1+2") == "'" + start + "1+2"
+    assert as_text(start + "SUM(1)") == "'" + start + "SUM(1)"
+    assert as_text(start + "1+2x") == "'" + start + "1+2x"
+
+
+@pytest.mark.parametrize("cell", ["-" + HARD[1:], "+1+2", "-|-3.5|", "--3" + "." * 78])
+def test_a_cell_of_digits_and_puzzle_marks_is_kept_and_reads_back_as_the_same_puzzle(cell):
+    """Such a formula could only do arithmetic; the apostrophe would make a
+    valid puzzle unreadable."""
+    assert as_text(cell) == cell
 
 
 def test_a_cell_starting_with_anything_else_is_kept():
@@ -233,7 +241,7 @@ def test_the_csv_makes_text_of_each_puzzle_a_spreadsheet_would_run():
     job = create_job(PASTED, "\n".join(lines))
     finish(job)
     cells = [row[0] for row in list(csv_rows(job))[1:]]
-    assert cells == [HARD, "'=1+2", "'+1", "'-" + HARD[1:], "'@SUM(A1)", "5" + HARD[1:]]
+    assert cells == [HARD, "'=1+2", "+1", "-" + HARD[1:], "'@SUM(A1)", "5" + HARD[1:]]
 
 
 def test_the_csv_reads_back_with_the_csv_module():

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 from ninja import NinjaAPI, Query
 from ninja.decorators import decorate_view
 from ninja.openapi.docs import Swagger
@@ -15,7 +17,7 @@ from ninja.openapi.docs import Swagger
 from ..engine import Budget, format_grid, solve
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
 from .errors import failure, install_handlers, require_json
-from .schemas import PUZZLE_HELP, Failure, PuzzleIn, Solved, Verdict
+from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, Verdict
 
 DESCRIPTION = """
 Solve and check 9x9 Sudoku puzzles.
@@ -27,7 +29,8 @@ puzzle may be written in any format the site reads.
 Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 400 when the input is at fault (each error has a stable `code`, a `message`
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
-...}` with 404, 405, 413 or 415 when the request itself is.
+...}` with 404, 405, 413 or 415 when the request itself is (and 500, logged,
+should the server fail).
 
 POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
@@ -39,6 +42,9 @@ api = NinjaAPI(
     urls_namespace="api",
     # No badge from validator.swagger.io: the docs page makes no request off this site.
     docs=Swagger(settings={"validatorUrl": None}),
+    # The schema and the docs page are read-only: another method gets 405 (as
+    # JSON), not the CSRF check's 403.
+    docs_decorator=lambda view: csrf_exempt(require_safe(view)),
 )
 install_handlers(api)
 
@@ -47,7 +53,7 @@ POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
 LINKED = {200: Solved, 400: Failure}
 LINKED_VERDICT = {200: Verdict, 400: Failure}
 TAGS = ["puzzles"]
-PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)
+PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
 
 
 @api.post("/solve", response=POSTED, operation_id="solve", summary="Solve a puzzle", tags=TAGS)

@@ -21,6 +21,7 @@ from django.core.exceptions import (
     PermissionDenied,
     RequestDataTooBig,
     SuspiciousOperation,
+    TooManyFieldsSent,
 )
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
@@ -71,11 +72,20 @@ def install_handlers(api) -> None:
     api.add_exception_handler(ValidationError, lambda request, exc: _schema_mismatch(exc))
     api.add_exception_handler(HttpError, lambda request, exc: _http_error(exc))
     api.add_exception_handler(RequestDataTooBig, lambda request, exc: _too_large())
+    api.add_exception_handler(SuspiciousOperation, lambda request, exc: _refused(exc))
+
+
+MAX_ISSUES = 10  # problems named in one reply; a body of 5,000 unknown keys gets a short answer
 
 
 def _schema_mismatch(exc: ValidationError) -> JsonResponse:
-    """400 for fields that do not match the schema, one problem each."""
-    return failure(400, [_field_issue(error) for error in exc.errors])
+    """400 for fields that do not match the schema, one problem each (the first few)."""
+    issues = [_field_issue(error) for error in exc.errors[:MAX_ISSUES]]
+    more = len(exc.errors) - MAX_ISSUES
+    if more > 0:
+        message = _("… and %(count)s more problems like these.") % {"count": more}
+        issues.append(Issue("more_problems", message))
+    return failure(400, issues)
 
 
 def _field_issue(error: dict) -> Issue:
@@ -118,9 +128,21 @@ def _http_error(exc: HttpError) -> JsonResponse:
 
 
 def _too_large() -> JsonResponse:
+    return failure(413, [Issue("too_large", _too_large_message())])
+
+
+def _too_large_message() -> str:
     limit = filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
-    message = _("The request body is too large (at most %(limit)s).") % {"limit": limit}
-    return failure(413, [Issue("too_large", message)])
+    return _("The request body is too large (at most %(limit)s).") % {"limit": limit}
+
+
+def _refused(exc: SuspiciousOperation) -> JsonResponse:
+    """400 for what Django refuses to read (too many fields in the query, ...), named."""
+    if isinstance(exc, TooManyFieldsSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        message = _("The request has too many fields (at most %(limit)s).") % {"limit": limit}
+        return failure(400, [Issue("too_many_fields", message)])
+    return failure(400, [Issue("unreadable_request", _("The request could not be read."))])
 
 
 # What each error status means, when the response that carries it is not JSON yet.
@@ -153,8 +175,7 @@ def _message_for(request: HttpRequest, response: HttpResponse) -> str:
             "allowed": allowed,
         }
     if status == 413:
-        limit = filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
-        return _("The request body is too large (at most %(limit)s).") % {"limit": limit}
+        return _too_large_message()
     if status == 429:
         return _("Too many requests: wait a moment and try again.")
     if status >= 500:

@@ -1,9 +1,11 @@
 // A running batch's page: asks the server to solve the next slice of the
 // puzzles, again and again, showing the progress, the status line and the
 // counts after each, and reloads the page to show the results once all are
-// solved. A failed request stops it, says so, and brings back the Continue
-// button, which starts it again. Without this script, each press of Continue
-// solves one slice. Its only message comes from the page, translated there.
+// solved. A busy server (503) is asked again after the pause it names. A
+// batch that is gone (404) is said so, with the server's message. Any other
+// failure stops it, says so, and brings back the Continue button, which starts
+// it again. Without this script, each press of Continue solves one slice. Its
+// messages come from the page or the server, translated there.
 
 const form = document.getElementById("batch-continue");
 const bar = document.getElementById("batch-progress");
@@ -26,13 +28,32 @@ function reading(reply) {
   };
 }
 
-// One slice solved on the server; its progress, or null when the request failed.
+const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+// The server's message in a JSON error reply, or "".
+async function messageOf(response) {
+  try {
+    const reply = await response.json();
+    return typeof reply?.message === "string" ? reply.message : "";
+  } catch {
+    return "";
+  }
+}
+
+// One slice solved on the server: {state} with its progress, {wait} seconds when
+// the server is busy, {gone} with the server's message when the batch no longer
+// exists, or null when the request failed.
 async function step() {
   // The form holds the CSRF token (the cookie is HttpOnly, out of a script's reach).
   const request = { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } };
   try {
     const response = await fetch(form.action, request);
-    return response.ok ? reading(await response.json()) : null;
+    if (response.status === 503) {
+      return { wait: Number(response.headers.get("Retry-After")) || 2 };
+    }
+    if (response.status === 404) return { gone: await messageOf(response) };
+    const state = response.ok ? reading(await response.json()) : null;
+    return state && { state };
   } catch {
     return null;
   }
@@ -51,12 +72,21 @@ function show(state) {
 async function run() {
   form.hidden = true;
   for (;;) {
-    const state = await step();
-    if (state === null) {
+    const reply = await step();
+    if (reply?.wait) {
+      await pause(reply.wait);
+      continue;
+    }
+    if (reply?.gone !== undefined) {
+      status.textContent = reply.gone || status.dataset.failed || "";
+      return;
+    }
+    if (!reply) {
       status.textContent = status.dataset.failed ?? "";
       form.hidden = false;
       return;
     }
+    const { state } = reply;
     show(state);
     if (state.finished) {
       window.location.reload();

@@ -151,3 +151,27 @@ def test_pages_outside_the_api_keep_their_html_errors(client):
     response = client.get("/no-such-page")
     assert response.status_code == 404
     assert "application/json" not in response["Content-Type"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_too_many_query_fields_get_a_named_400(client, settings, debug):
+    settings.DEBUG = debug
+    query = "&".join(f"a{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 50))
+    [error] = failure(client.get(f"{SOLVE}?puzzle=1&{query}"), 400)
+    assert error["code"] == "too_many_fields"
+    assert error["message"] == "The request has too many fields (at most 200)."
+
+
+@pytest.mark.parametrize("path", ["/api/openapi.json", "/api/docs"])
+def test_the_schema_and_docs_are_read_only(client, path):
+    response = Client(enforce_csrf_checks=True).post(path)
+    assert codes(response, 405) == ["method_not_allowed"]
+    assert client.head(path).status_code == 200
+
+
+def test_a_body_of_many_unknown_fields_gets_a_short_answer(client):
+    body = {"puzzle": HARD} | {f"x{i}": i for i in range(500)}
+    errors = failure(client.post(SOLVE, body, content_type="application/json"), 400)
+    assert len(errors) == 11
+    assert errors[-1]["code"] == "more_problems"
+    assert "490 more" in errors[-1]["message"]
