@@ -16,7 +16,7 @@ from playwright.sync_api import Page, Route, expect
 
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.jobs import create_job, run_slice
-from solver.models import PASTED
+from solver.models import PASTED, Job
 from tests.browser.test_accessibility import AXE_OPTIONS, VIEWS
 from tests.puzzles import HARD, sample
 
@@ -158,7 +158,7 @@ def test_without_javascript_continue_solves_the_batch_a_slice_a_press(
 
 def test_a_failed_step_says_so_and_brings_back_continue(page, live_server, console_errors):
     job = create_job(PASTED, "\n".join([HARD] * 5))
-    page.route("**/step", lambda route: route.fulfill(status=503, body="busy"))
+    page.route("**/step", lambda route: route.fulfill(status=500, body="failed"))
     page.goto(f"{live_server.url}/batch/{job.pk}/")
     expect(page.get_by_role("status")).to_have_text(
         "Solving stopped: the server did not answer. Press Continue to try again."
@@ -169,7 +169,42 @@ def test_a_failed_step_says_so_and_brings_back_continue(page, live_server, conso
     continue_button.click()
     expect(page.locator("table.results")).to_be_visible(timeout=30_000)
     # The browser itself logs the refused request; nothing else went wrong.
+    assert [error for error in console_errors if "500" not in error] == []
+
+
+def test_a_busy_server_is_asked_again_after_the_pause_it_names(page, live_server, console_errors):
+    job = create_job(PASTED, "\n".join([HARD] * 5))
+    answered = []
+
+    def busy_once(route: Route) -> None:
+        if answered:
+            route.continue_()
+        else:
+            answered.append(route.request.url)
+            route.fulfill(status=503, headers={"Retry-After": "1"}, json={"message": "busy"})
+
+    page.route("**/step", busy_once)
+    page.goto(f"{live_server.url}/batch/{job.pk}/")
+    expect(page.locator("table.results")).to_be_visible(timeout=30_000)
+    assert len(answered) == 1
     assert [error for error in console_errors if "503" not in error] == []
+
+
+def test_a_batch_gone_while_running_says_so_without_a_useless_continue(
+    page, live_server, console_errors
+):
+    job = create_job(PASTED, "\n".join([HARD] * 5))
+    held = hold_steps(page)
+    page.goto(f"{live_server.url}/batch/{job.pk}/")
+    for _ in range(200):  # up to 10 s for the page's first step, held unanswered
+        if held:
+            break
+        page.wait_for_timeout(50)
+    Job.objects.filter(pk=job.pk).delete()
+    held[0].continue_()
+    expect(page.get_by_role("status")).to_have_text(re.compile(r"^This batch is gone"))
+    expect(page.get_by_role("button", name="Continue")).to_be_hidden()
+    assert [error for error in console_errors if "404" not in error] == []
 
 
 def form_page(page: Page, base_url: str) -> None:
