@@ -7,7 +7,20 @@ Variables:
   per-process key (safe, but signatures do not survive a restart).
 - DJANGO_ALLOWED_HOSTS: comma-separated host names; loopback by default.
 - DJANGO_DB_PATH: the SQLite file; db.sqlite3 beside manage.py by default.
+- DJANGO_HTTPS: "1" when the site is reached over HTTPS only (TLS ends at
+  nginx or at a proxy in front of it): HSTS, the redirect to HTTPS, a secure
+  CSRF cookie, and X-Forwarded-Proto trusted. Off by default.
+- DJANGO_HSTS_SECONDS: HSTS max-age with DJANGO_HTTPS (default a year).
+- DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD: the domain-wide HSTS
+  flags, off by default (see SILENCED_SYSTEM_CHECKS).
+- DJANGO_STATIC_ROOT: where collectstatic gathers the static files, from the
+  directory of manage.py if relative (default staticfiles/ beside it).
+- DJANGO_STATIC_MANIFEST: "1" for hashed static names, cached for a year by
+  nginx; needs collectstatic, so only deploy/serve.sh sets it. Ignored in debug.
 - SUDOKU_SOLVE_SECONDS: the most time one solve may take (default 0.5).
+- SUDOKU_CLIENT_IP_HEADER: the request header holding the client's address
+  when a proxy in front sets it (HTTP_X_REAL_IP under `make serve`, which sets
+  it); empty by default: the connection's own address. Only hashed, in logs.
 - SUDOKU_BATCH_MAX_PUZZLES: the most puzzles one batch may hold (default 10000).
 - SUDOKU_BATCH_MAX_BYTES: the largest batch file, in bytes (default 2 MiB).
 - SUDOKU_BATCH_SLICE_SECONDS: how long one request solves a batch's puzzles
@@ -19,6 +32,8 @@ Variables:
 import os
 import secrets
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,18 +59,23 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
 INSTALLED_APPS = [
     "django.contrib.staticfiles",
+    "csp",  # django-csp's system checks of the policy below
     "ninja",  # the API's docs page and its Swagger UI assets, served from here (no CDN)
     "solver",
 ]
 
 MIDDLEWARE = [
+    # Outermost, so that every response carries the policy and X-Frame-Options,
+    # even the 400 SecurityMiddleware makes when a Host it would redirect to
+    # HTTPS is not allowed.
+    "csp.middleware.CSPMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Inside SecurityMiddleware so that its headers reach the JSON errors too.
     "solver.api.errors.JsonErrorsMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
@@ -101,7 +121,18 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = BASE_DIR / (os.environ.get("DJANGO_STATIC_ROOT") or "staticfiles")
+# Hashed names (css/site.1a2b3c4d5e6f.css) change with the content, so nginx
+# may tell browsers to keep them for a year. They exist only after collectstatic,
+# which tests and runserver do not run: the production command turns them on.
+STATIC_MANIFEST = env_flag("DJANGO_STATIC_MANIFEST") and not DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage."
+        + ("ManifestStaticFilesStorage" if STATIC_MANIFEST else "StaticFilesStorage")
+    },
+}
 
 # A form has 81 cells, a paste box and a token; anything far larger is abuse.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
@@ -116,8 +147,61 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Strict"
+# No inline script or style anywhere (the API docs included), so none is
+# allowed; data: images are the icons in Swagger UI's stylesheet.
+# deploy/render.py gives nginx's own responses (static files, its error pages)
+# the same policy.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Over HTTPS, TLS ends in front of Django, at nginx or at a proxy that nginx
+# trusts; nginx always sets X-Forwarded-Proto (deploy/nginx.conf), so the
+# header can say whether the request came over HTTPS.
+HTTPS = env_flag("DJANGO_HTTPS")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS") or 31536000) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
+CSRF_COOKIE_SECURE = HTTPS
+SILENCED_SYSTEM_CHECKS = [
+    # HSTS for subdomains (W005) and preloading (W021) bind every site under
+    # the domain to HTTPS, preloading for years in browsers' own lists. A
+    # self-hosted solver often shares its domain, so only its owner can say:
+    # DJANGO_HSTS_INCLUDE_SUBDOMAINS and DJANGO_HSTS_PRELOAD turn them on.
+    "security.W005",
+    "security.W021",
+]
+
+# Warnings and errors, a 500's traceback among them, go to stderr, which
+# gunicorn passes on: Django's own console handler writes only in debug. One
+# line per solve goes to stdout (solver/logs.py), the client only hashed.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler"},
+        "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout"},
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO" if DEBUG else "WARNING"},
+        "solver.solves": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+    },
+}
 
 SUDOKU_SOLVE_SECONDS = float(os.environ.get("SUDOKU_SOLVE_SECONDS", "0.5"))
+SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
 SUDOKU_BATCH_MAX_PUZZLES = int(os.environ.get("SUDOKU_BATCH_MAX_PUZZLES", "10000"))

@@ -1,0 +1,128 @@
+"""Print the nginx configuration for deploy/serve.sh: deploy/nginx.conf with its
+``@NAME@`` placeholders filled in from Django's settings and the arguments.
+
+    python deploy/render.py RUN_DIR LISTEN SOCKET > RUN_DIR/nginx.conf
+
+Run it with the environment gunicorn gets, so that nginx and Django agree on
+the static files, the body limit and the security headers. It exits with a
+message if a placeholder is left or a value cannot be written into the file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+DEPLOY = Path(__file__).resolve().parent
+TEMPLATE = DEPLOY / "nginx.conf"
+# Multipart boundaries and part headers around the batch form's fields.
+MULTIPART_ROOM = 16 * 1024
+INDENT = " " * 12
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 4:
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    run_dir, listen, socket = argv[1:]
+    sys.path.insert(0, str(DEPLOY.parent))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
+    import django
+
+    django.setup()
+    try:
+        print(render(TEMPLATE.read_text(encoding="utf-8"), values(run_dir, listen, socket)))
+    except ValueError as error:
+        print(f"render.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
+    """Each placeholder's text, from the settings and the arguments."""
+    from django.conf import settings
+
+    headers = [
+        f"{INDENT}add_header {name} {quoted(name, value)} always;"
+        for name, value in security_headers()
+    ]
+    headers.append(f"{INDENT}add_header Strict-Transport-Security $hsts always;")
+    return {
+        "RUN_DIR": plain("RUN_DIR", str(Path(run_dir).resolve())),
+        "LISTEN": plain("LISTEN", listen),
+        "SOCKET": plain("SOCKET", str(Path(socket).resolve())),
+        # nginx started by root would hand its workers to "nobody"; the stack
+        # runs as whoever starts it, as gunicorn does.
+        "USER": "user root root;" if os.geteuid() == 0 else "",
+        "MAX_BODY_BYTES": str(max_body_bytes()),
+        "STATIC_URL": plain("STATIC_URL", settings.STATIC_URL),
+        "STATIC_ROOT": plain("STATIC_ROOT", str(Path(settings.STATIC_ROOT).resolve())),
+        "ERRORS_DIR": plain("ERRORS_DIR", str(DEPLOY / "errors")),
+        "HSTS": quoted("HSTS", hsts())[1:-1],
+        "SECURITY_HEADERS": "\n".join(headers),
+    }
+
+
+def max_body_bytes() -> int:
+    """The largest request Django takes: a batch file and the form's other fields."""
+    from django.conf import settings
+
+    return settings.SUDOKU_BATCH_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE + MULTIPART_ROOM
+
+
+def security_headers() -> list[tuple[str, str]]:
+    """The headers Django's middleware puts on its replies, for nginx's own."""
+    from csp.utils import build_policy
+    from django.conf import settings
+
+    return [
+        ("Content-Security-Policy", build_policy()),
+        ("X-Frame-Options", settings.X_FRAME_OPTIONS),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", settings.SECURE_REFERRER_POLICY),
+        ("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY),
+    ]
+
+
+def hsts() -> str:
+    """Strict-Transport-Security as SecurityMiddleware writes it; "" without HTTPS."""
+    from django.conf import settings
+
+    if not settings.SECURE_HSTS_SECONDS:
+        return ""
+    value = f"max-age={settings.SECURE_HSTS_SECONDS}"
+    if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
+        value += "; includeSubDomains"
+    if settings.SECURE_HSTS_PRELOAD:
+        value += "; preload"
+    return value
+
+
+def render(template: str, filled: dict[str, str]) -> str:
+    """``template`` with each ``@NAME@`` replaced; ValueError if one has no value."""
+    text = re.sub(r"@([A-Z_]+)@", lambda match: filled.get(match[1], match[0]), template)
+    left = sorted(set(re.findall(r"@([A-Z_]+)@", text)))
+    if left:
+        raise ValueError(f"no value for {', '.join(left)}")
+    return text
+
+
+def plain(name: str, value: str) -> str:
+    """``value``, which nginx reads as one word; ValueError if it would read more
+    (a space, a quote, a brace, ``;``, ``$``, ``#``)."""
+    if not value or re.search(r"""[\s"'{};$#\\]""", value):
+        raise ValueError(f"{name} cannot be written into nginx.conf as it is: {value!r}")
+    return value
+
+
+def quoted(name: str, value: str) -> str:
+    """``value`` in double quotes; ValueError if it holds a quote, ``$`` or ``\\``."""
+    if re.search(r'["$\\\n]', value):
+        raise ValueError(f"{name} cannot be written into nginx.conf as it is: {value!r}")
+    return f'"{value}"'
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

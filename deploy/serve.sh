@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The production stack in the foreground: gunicorn behind nginx, debug off.
+#
+#   deploy/serve.sh           (make serve runs it, after installing what it needs)
+#   deploy/serve.sh --check   (make check-deploy: manage.py check --deploy, same settings)
+#
+# Settings come from the environment, then from .env (or SUDOKU_ENV_FILE) for
+# what the environment does not set; .env.example lists every variable. This
+# script sets DJANGO_DEBUG=0, DJANGO_STATIC_MANIFEST=1 and SUDOKU_CLIENT_IP_HEADER
+# (nginx's X-Real-IP) itself, migrates the
+# database, collects the static files, writes nginx's configuration into the
+# runtime directory, starts gunicorn on a unix socket there and nginx on
+# SUDOKU_LISTEN (default 127.0.0.1:8080), and waits. Ctrl-C or SIGTERM stops
+# both gracefully (requests under way finish) and exits 0; if either stops by
+# itself, the other is stopped and the exit status is 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+# Each NAME=value line of the file whose NAME the environment does not set.
+# Values are taken as written, nothing expanded; one pair of quotes around a
+# value is removed. Blank lines and lines starting with # are skipped.
+load_env() {
+  local file=$1 line name value number=0
+  [ -f "$file" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    number=$((number + 1))
+    line=${line%$'\r'}
+    [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+    if [[ ! $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]]; then
+      echo "serve: $file, line $number: not NAME=value" >&2
+      exit 2
+    fi
+    name=${BASH_REMATCH[2]}
+    value=${BASH_REMATCH[3]}
+    if [[ $value =~ ^\"(.*)\"$ || $value =~ ^\'(.*)\'$ ]]; then
+      value=${BASH_REMATCH[1]}
+    fi
+    [ -n "${!name+set}" ] || export "$name=$value"
+  done <"$file"
+}
+
+load_env "${SUDOKU_ENV_FILE:-$root/.env}"
+export DJANGO_SETTINGS_MODULE=sudoku_site.settings DJANGO_DEBUG=0 DJANGO_STATIC_MANIFEST=1
+# nginx sets X-Real-IP to the client's address (deploy/nginx.conf); Django,
+# reached over a unix socket, sees no address of its own.
+export SUDOKU_CLIENT_IP_HEADER=HTTP_X_REAL_IP
+
+python=$root/.venv/bin/python
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+
+# `serve.sh --check`: Django's deployment checks with these settings, nothing started.
+if [ "${1:-}" = --check ]; then
+  exec "$python" manage.py check --deploy --fail-level WARNING
+fi
+
+listen=${SUDOKU_LISTEN:-127.0.0.1:8080}
+run_dir=${SUDOKU_RUN_DIR:-$root/deploy/run}
+
+if [ ! -x "$nginx" ]; then
+  echo "serve: nginx is missing: run \`make serve\`, which installs Debian's nginx," \
+    "or \`apt-get install nginx\`." >&2
+  exit 2
+fi
+if [ ! -x "$python" ]; then
+  echo "serve: $python is missing: run \`make serve\`, which makes the virtualenv." >&2
+  exit 2
+fi
+
+mkdir -p "$run_dir/logs" "$run_dir/tmp"
+run_dir=$(cd "$run_dir" && pwd)
+socket=$run_dir/gunicorn.sock
+
+"$python" manage.py migrate --noinput --verbosity 0
+"$python" manage.py collectstatic --noinput --verbosity 0
+"$python" deploy/render.py "$run_dir" "$listen" "$socket" >"$run_dir/nginx.conf"
+nginx_args=(-p "$run_dir" -c "$run_dir/nginx.conf" -e "$run_dir/logs/error.log")
+"$nginx" -t -q "${nginx_args[@]}"
+
+# TERM asks gunicorn, QUIT asks nginx, to finish the requests under way and stop.
+gunicorn_pid=
+nginx_pid=
+stopping=0
+stop() {
+  stopping=1
+  [ -z "$gunicorn_pid" ] || kill -TERM "$gunicorn_pid" 2>/dev/null || true
+  [ -z "$nginx_pid" ] || kill -QUIT "$nginx_pid" 2>/dev/null || true
+}
+trap stop INT TERM
+
+# Each in a session of its own, so that Ctrl-C reaches only this script, which
+# then stops them gracefully (a terminal's Ctrl-C would stop both at once).
+rm -f "$socket"
+SUDOKU_GUNICORN_BIND="unix:$socket" setsid "$python" -m gunicorn \
+  --config deploy/gunicorn.conf.py --pid "$run_dir/gunicorn.pid" \
+  --control-socket "$run_dir/gunicorn.ctl" sudoku_site.wsgi &
+gunicorn_pid=$!
+
+# gunicorn loads the site before it opens the socket.
+while [ "$stopping" = 0 ] && [ ! -S "$socket" ] && kill -0 "$gunicorn_pid" 2>/dev/null; do
+  sleep 0.1
+done
+if [ "$stopping" = 0 ] && [ -S "$socket" ]; then
+  setsid "$nginx" "${nginx_args[@]}" &
+  nginx_pid=$!
+  echo "serve: http://$listen/ (gunicorn pid $gunicorn_pid, nginx pid $nginx_pid;" \
+    "logs in $run_dir/logs; Ctrl-C stops)"
+  wait -n "$gunicorn_pid" "$nginx_pid" || true
+fi
+
+status=0
+if [ "$stopping" = 0 ]; then
+  echo "serve: gunicorn or nginx stopped by itself; stopping the other" >&2
+  status=1
+fi
+stop
+for pid in "$gunicorn_pid" $nginx_pid; do
+  while kill -0 "$pid" 2>/dev/null; do
+    wait "$pid" || true
+  done
+done
+exit "$status"

@@ -1,0 +1,182 @@
+"""The Content-Security-Policy in a real browser: every page, its scripts at work
+(typing, paste, live conflicts, copy buttons, a batch solved step by step, the
+API docs trying an operation), runs without one violation.
+
+A violation is caught two ways: a ``securitypolicyviolation`` listener put in
+each page before its own scripts, and Chromium's console message about it.
+The first test shows both are live: a script and a style added inline are
+refused, and reported.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+from tests.puzzles import HARD, HARD_SOLUTION, sample
+
+from .helpers import paste, type_cells
+from .test_solve_flow import PUZZLE, cell_input, entry_values
+
+pytestmark = pytest.mark.browser
+
+LISTENER = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.cspViolations.push(
+    `${event.effectiveDirective} refused ${event.blockedURI || "inline code"}` +
+    ` (${event.sourceFile || document.URL}:${event.lineNumber})`);
+});
+"""
+JOB_PAGE = re.compile(r"/batch/[0-9a-f-]{36}/$")
+
+
+class Violations:
+    """Violations seen in a page so far, from its listener and from the console."""
+
+    def __init__(self, page: Page, console_errors: list[str]):
+        self.page, self.console_errors, self.seen = page, console_errors, []
+        page.add_init_script(LISTENER)
+
+    def collect(self) -> list[str]:
+        """Every violation reported so far; call before leaving a page, whose
+        listener's list goes with it."""
+        reported = self.page.evaluate("window.cspViolations ?? []")
+        self.seen += [item for item in reported if item not in self.seen]
+        console = [error for error in self.console_errors if "Content Security Policy" in error]
+        return self.seen + console
+
+
+@pytest.fixture
+def watched(browser: Browser, console_errors: list[str]) -> Iterator[Callable[..., Violations]]:
+    """A function opening a fresh page (context ``options``) watched for violations."""
+    contexts = []
+
+    def open_watched(**options) -> Violations:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: _console(message, console_errors))
+        return Violations(page, console_errors)
+
+    yield open_watched
+    for context in contexts:
+        context.close()
+
+
+def _console(message, console_errors: list[str]) -> None:
+    if message.type == "error":
+        console_errors.append(f"console: {message.text}")
+
+
+def enforced(response: Response | None) -> dict[str, str]:
+    """The page's policy as {directive: sources}; fails if it is not enforced."""
+    assert response is not None
+    header = response.headers.get("content-security-policy", "")
+    policy = dict(part.strip().split(" ", 1) for part in header.split(";") if part.strip())
+    assert policy.get("script-src") == "'self'", header
+    assert policy.get("style-src") == "'self'", header
+    return policy
+
+
+def test_inline_code_is_refused_and_reported(live_server, watched):
+    """The checker is live: inline code added to a page is refused, and seen."""
+    view = watched()
+    enforced(view.page.goto(f"{live_server.url}/index"))
+    view.page.evaluate(
+        """() => {
+            const script = document.createElement("script");
+            script.textContent = "window.inlineRan = true;";
+            document.body.append(script);
+            const style = document.createElement("style");
+            style.textContent = "body { color: red; }";
+            document.head.append(style);
+        }"""
+    )
+    expect(view.page.locator("body")).to_be_visible()
+    view.page.wait_for_function("window.cspViolations.length >= 2")
+    assert view.page.evaluate("window.inlineRan") is None
+    found = view.collect()
+    assert any(item.startswith("script-src-elem refused inline") for item in found), found
+    assert any(item.startswith("style-src-elem refused inline") for item in found), found
+    assert any("Content Security Policy" in item for item in found), found
+
+
+def test_the_entry_page_types_pastes_and_checks_conflicts_within_the_policy(live_server, watched):
+    view = watched()
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/index"))
+    paste(cell_input(page, 5, 5), PUZZLE)
+    expect(cell_input(page, 1, 1)).to_have_value(PUZZLE[0])
+    assert entry_values(page) == PUZZLE
+    page.get_by_role("button", name="Reset").click()
+    expect(cell_input(page, 1, 1)).to_have_value("")
+    page.get_by_label("Show conflicts as I type").check()
+    type_cells(page, {(3, 2): "5", (3, 8): "5"})
+    expect(page.locator("td.conflict")).to_have_count(2)
+    assert view.collect() == []
+
+
+def test_the_answer_page_copies_within_the_policy(live_server, watched):
+    view = watched(permissions=["clipboard-read", "clipboard-write"])
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/answer/?puzzle={HARD}"))
+    for name in ("Copy the link", "Copy the solution"):
+        page.get_by_role("button", name=name).click()
+        expect(page.locator("#copy-status")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == HARD_SOLUTION
+    assert view.collect() == []
+
+
+def test_a_batch_runs_and_finishes_within_the_policy(live_server, watched, settings, tmp_path):
+    """The form, a job solved step by step by its script, and its results."""
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.05
+    path = Path(tmp_path, "hard.txt")
+    path.write_text("\n".join(sample("forum_hardest_1106.txt", 60)) + "\n", encoding="utf-8")
+    view = watched()
+    page = view.page
+    steps = []
+    page.on("request", lambda request: request.url.endswith("/step") and steps.append(request))
+    enforced(page.goto(f"{live_server.url}/batch/"))
+    page.get_by_label("A file of puzzles").set_input_files(path)
+    view.collect()
+    page.get_by_role("button", name="Solve all").click()
+    page.wait_for_url(JOB_PAGE)
+    expect(page.get_by_role("progressbar", name="Progress")).to_be_visible()
+    page.wait_for_event("request", lambda request: request.url.endswith("/step"))
+    view.collect()
+    expect(page.locator("table.results")).to_be_visible(timeout=60_000)
+    assert steps, "the job's page never asked for a step: it was not running"
+    assert view.collect() == []
+
+
+def test_the_api_docs_try_an_operation_within_the_policy(live_server, watched):
+    view = watched()
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/api/docs"))
+    operation = page.locator("#operations-puzzles-solve")
+    operation.locator(".opblock-summary").click()
+    operation.get_by_role("button", name="Try it out").click()
+    operation.locator("textarea.body-param__text").fill(json.dumps({"puzzle": HARD}))
+    with page.expect_response(f"{live_server.url}/api/solve") as reply:
+        operation.get_by_role("button", name="Execute").click()
+    assert reply.value.json()["solution"] == HARD_SOLUTION
+    expect(
+        operation.locator(".live-responses-table tbody .response-col_status").first
+    ).to_have_text("200")
+    assert view.collect() == []
+
+
+def test_the_not_found_page_is_within_the_policy(live_server, watched):
+    view = watched()
+    response = view.page.goto(f"{live_server.url}/no/such/page")
+    assert response is not None
+    assert response.status == 404
+    enforced(response)
+    expect(view.page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    assert view.collect() == []

@@ -1,0 +1,445 @@
+"""The production stack end to end: deploy/serve.sh starts gunicorn behind
+Debian's nginx on a free loopback port, with .env.example's settings, and
+pages, forms, the API, static files, floods and oversized bodies are tried
+through it, as a browser or a script would; then it is stopped with SIGTERM.
+
+Debian's nginx must be installed (`make serve`, `make test` and .ci/run
+install it); without it these tests fail, they are never skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from solver.forms import CELL_NAMES
+from tests.puzzles import HARD, HARD_SOLUTION
+from tests.test_settings import ENV_EXAMPLE, ROOT, clean_environment, read_env_file
+
+SERVE = ROOT / "deploy" / "serve.sh"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+POLICY_START = "Content-Security-Policy"
+SECURITY_HEADERS = {
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "cross-origin-opener-policy": "same-origin",
+}
+YEAR = "public, max-age=31536000, immutable"
+START_SECONDS = 90
+STOP_SECONDS = 30
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]  # names in lower case; a repeated header's values joined
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+@dataclass
+class Stack:
+    """A running deploy/serve.sh: its address, runtime directory and process."""
+
+    port: int
+    run_dir: Path
+    process: subprocess.Popen
+    log: Path
+    pids: dict[str, int] = field(default_factory=dict)
+
+    def fetch(self, method: str, path: str, body: bytes | str | None = None, **headers) -> Reply:
+        """One request, on a connection of its own; redirects are not followed."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            sent = {name.replace("_", "-"): value for name, value in headers.items()}
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            joined: dict[str, str] = {}
+            for name, value in response.getheaders():
+                key = name.lower()
+                joined[key] = f"{joined[key]}, {value}" if key in joined else value
+            return Reply(response.status, joined, response.read())
+        finally:
+            connection.close()
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
+        """Stop serve.sh: SIGTERM to it, or SIGINT to its process group, as
+        Ctrl-C in a terminal does. Its exit status once it has stopped."""
+        if self.process.poll() is None:
+            if how == signal.SIGINT:
+                os.killpg(self.process.pid, signal.SIGINT)
+            else:
+                self.process.send_signal(how)
+        try:
+            return self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            for pid in self.pids.values():
+                _kill(pid)
+            raise
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def require_nginx() -> None:
+    if not os.access(NGINX, os.X_OK):
+        pytest.fail(
+            f"{NGINX} is missing: the production stack's tests need Debian's nginx "
+            "(run `make serve` or `make test`, or `apt-get install nginx`).",
+            pytrace=False,
+        )
+
+
+def start_stack(directory: Path, **settings: str) -> Stack:
+    """serve.sh started with .env.example's values, ``settings`` and its files
+    in ``directory``; returns once the site answers."""
+    require_nginx()
+    port = free_port()
+    values = read_env_file(ENV_EXAMPLE) | {
+        "SUDOKU_ENV_FILE": os.devnull,  # never a developer's own .env
+        "SUDOKU_LISTEN": f"127.0.0.1:{port}",
+        "SUDOKU_RUN_DIR": str(directory / "run"),
+        "DJANGO_STATIC_ROOT": str(directory / "static"),
+        "DJANGO_DB_PATH": str(directory / "db.sqlite3"),
+        **settings,
+    }
+    log = directory / "serve.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(SERVE)],
+            cwd=ROOT,
+            env=clean_environment(**values),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    stack = Stack(port, directory / "run", process, log)
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"serve.sh exited with {process.returncode}:\n{stack.log_text()}")
+        try:
+            # As a local TLS proxy would ask, so that DJANGO_HTTPS=1 answers 200 too.
+            if stack.fetch("GET", "/index", X_Forwarded_Proto="https").status == 200:
+                break
+        except OSError:
+            pass
+        time.sleep(0.2)
+    else:
+        stack.stop()
+        pytest.fail(f"the stack did not answer in {START_SECONDS} s:\n{stack.log_text()}")
+    for name in ("nginx", "gunicorn"):
+        stack.pids[name] = int((stack.run_dir / f"{name}.pid").read_text())
+    return stack
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory) -> Stack:
+    started = start_stack(tmp_path_factory.mktemp("stack"))
+    yield started
+    if started.process.poll() is None:
+        started.stop()
+
+
+def assert_secured(reply: Reply) -> None:
+    policy = reply.headers.get(POLICY_START.lower(), "")
+    assert "script-src 'self'" in policy, reply.headers
+    assert "style-src 'self'" in policy
+    assert "unsafe" not in policy
+    for name, value in SECURITY_HEADERS.items():
+        assert reply.headers.get(name) == value, name
+
+
+def flood(stack: Stack, count: int, method: str, path: str, **headers) -> list[Reply]:
+    """``count`` requests at once, from 16 connections at a time."""
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        futures = [pool.submit(stack.fetch, method, path, **headers) for _ in range(count)]
+        return [future.result() for future in futures]
+
+
+def test_a_page_comes_through_nginx_with_the_security_headers(stack):
+    reply = stack.fetch("GET", "/index")
+    assert reply.status == 200
+    assert reply.headers["server"] == "nginx"  # no version given away
+    assert "<h1>Enter a puzzle</h1>" in reply.text
+    assert_secured(reply)
+
+
+def test_a_form_posts_through_nginx_with_its_csrf_token(stack):
+    """The browser's Origin names the port nginx listens on; Django sees the same host."""
+    page = stack.fetch("GET", "/index")
+    cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+    cells = {
+        name: "" if symbol == "." else symbol for name, symbol in zip(CELL_NAMES, HARD, strict=True)
+    }
+    origin = f"http://127.0.0.1:{stack.port}"
+    reply = stack.fetch(
+        "POST",
+        "/answer/",
+        urlencode({"csrfmiddlewaretoken": token, **cells}),
+        Content_Type="application/x-www-form-urlencoded",
+        Cookie=f"csrftoken={cookie}",
+        Origin=origin,
+        Referer=f"{origin}/index",
+    )
+    assert reply.status == 303, reply.text[:500]
+    assert reply.headers["location"] == f"/answer/?puzzle={HARD}"
+    answer = stack.fetch("GET", reply.headers["location"])
+    assert answer.status == 200
+    assert HARD_SOLUTION[:9] in answer.text
+
+
+def test_the_api_solves_a_post_through_nginx(stack):
+    reply = stack.fetch(
+        "POST", "/api/solve", json.dumps({"puzzle": HARD}), Content_Type="application/json"
+    )
+    assert reply.status == 200
+    assert reply.json()["solution"] == HARD_SOLUTION
+    assert_secured(reply)
+
+
+def test_static_files_with_hashed_names_are_kept_for_a_year(stack):
+    page = stack.fetch("GET", "/index").text
+    stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page)[1]
+    script = re.search(r'src="(/static/js/entry\.[0-9a-f]{12}\.js)"', page)[1]
+    for address, kind in ((stylesheet, "text/css"), (script, "application/javascript")):
+        reply = stack.fetch("GET", address, Accept_Encoding="gzip")
+        assert reply.status == 200
+        assert reply.headers["content-type"] == kind
+        assert reply.headers["cache-control"] == YEAR
+        assert reply.headers.get("content-encoding") == "gzip"
+        assert_secured(reply)
+
+
+def test_static_files_by_plain_names_are_checked_again_each_time(stack):
+    """What a script module imports by its plain name may change with a release."""
+    reply = stack.fetch("GET", "/static/js/cells.js")
+    assert reply.status == 200
+    assert reply.headers["cache-control"] == "no-cache"
+    assert "etag" in reply.headers
+    assert_secured(reply)
+
+
+def test_djangos_warnings_reach_the_log(stack):
+    """With debug off, Django's own handler would drop them; here they reach
+    gunicorn's stderr, so a 500's traceback would too."""
+    reply = stack.fetch("GET", "/no/such/page")
+    assert reply.status == 404
+    assert "<h1>Page not found</h1>" in reply.text
+    assert_secured(reply)
+    deadline = time.monotonic() + 5
+    while "Not Found: /no/such/page" not in stack.log_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "Not Found: /no/such/page" in stack.log_text()
+
+
+def test_a_missing_static_file_is_nginxs_404_page_never_cached(stack):
+    reply = stack.fetch("GET", "/static/css/site.0123456789ab.css")
+    assert reply.status == 404
+    assert "<h1>Page not found</h1>" in reply.text
+    assert reply.headers["cache-control"] == "no-store"
+    assert_secured(reply)
+
+
+def test_a_body_over_the_limit_is_refused_by_nginx(stack):
+    """The API's refusal is JSON; the batch page's is HTML."""
+    too_big = b"x" * (3 * 1024 * 1024)
+    api = stack.fetch("POST", "/api/solve", too_big, Content_Type="application/json")
+    assert api.status == 413
+    assert api.json()["errors"][0]["code"] == "too_large"
+    assert_secured(api)
+    page = stack.fetch("POST", "/batch/", too_big, Content_Type="text/plain")
+    assert page.status == 413
+    assert "<h1>Request too large</h1>" in page.text
+    assert_secured(page)
+
+
+def test_a_batch_file_at_the_limit_gets_through_to_django(stack):
+    """nginx's limit leaves room for the largest file Django takes
+    (SUDOKU_BATCH_MAX_BYTES, 2 MiB) and the form around it."""
+    form = stack.fetch("GET", "/batch/")
+    cookie = re.search(r"csrftoken=([^;]+)", form.headers["set-cookie"])[1]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)[1]
+    puzzles = (HARD + "\n") * 20
+    padding = 2 * 1024 * 1024 - len(puzzles) - 1
+    content = (puzzles + "#" * padding + "\n").encode()
+    assert len(content) == int(read_env_file(ENV_EXAMPLE)["SUDOKU_BATCH_MAX_BYTES"])
+    boundary = "----limit"
+    body = b"".join(
+        [
+            f"--{boundary}\r\nContent-Disposition: form-data; "
+            f'name="csrfmiddlewaretoken"\r\n\r\n{token}\r\n'.encode(),
+            f'--{boundary}\r\nContent-Disposition: form-data; name="puzzles"\r\n\r\n\r\n'.encode(),
+            f"--{boundary}\r\nContent-Disposition: form-data; "
+            f'name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n'.encode(),
+            content,
+            f"\r\n--{boundary}--\r\n".encode(),
+        ]
+    )
+    origin = f"http://127.0.0.1:{stack.port}"
+    reply = stack.fetch(
+        "POST",
+        "/batch/",
+        body,
+        Content_Type=f"multipart/form-data; boundary={boundary}",
+        Cookie=f"csrftoken={cookie}",
+        Origin=origin,
+        Referer=f"{origin}/batch/",
+    )
+    assert reply.status == 303, reply.text[:500]
+    assert re.fullmatch(r"/batch/[0-9a-f-]{36}/", reply.headers["location"])
+
+
+def test_a_flood_of_api_requests_gets_json_429s(stack):
+    """One client (named by the local proxy header) sending 60 at once gets its
+    burst of 20 answered and most of the rest refused, as JSON."""
+    replies = flood(stack, 60, "GET", f"/api/validate?puzzle={HARD}", X_Forwarded_For="192.0.2.1")
+    refused = [reply for reply in replies if reply.status == 429]
+    answered = [reply for reply in replies if reply.status == 200]
+    assert len(refused) + len(answered) == 60
+    assert len(answered) >= 20
+    assert len(refused) >= 20
+    for reply in refused:
+        assert reply.headers["content-type"] == "application/json"
+        assert reply.json()["errors"][0]["code"] == "too_many_requests"
+        assert reply.headers["retry-after"] == "1"
+        assert_secured(reply)
+    other_client = stack.fetch("GET", f"/api/validate?puzzle={HARD}", X_Forwarded_For="192.0.2.2")
+    assert other_client.status == 200
+
+
+def test_a_flood_of_answers_gets_the_html_429_page(stack):
+    replies = flood(stack, 60, "GET", f"/answer/?puzzle={HARD}", X_Forwarded_For="192.0.2.3")
+    refused = [reply for reply in replies if reply.status == 429]
+    assert len(refused) >= 20
+    assert "<h1>Too many requests</h1>" in refused[0].text
+    assert_secured(refused[0])
+
+
+def test_a_flood_of_pages_to_read_is_not_limited(stack):
+    replies = flood(stack, 60, "GET", "/batch/", X_Forwarded_For="192.0.2.4")
+    assert {reply.status for reply in replies} == {200}
+
+
+def test_nginx_takes_its_limits_from_the_settings(stack):
+    """The rendered configuration: the body limit follows SUDOKU_BATCH_MAX_BYTES,
+    and nginx waits longer than gunicorn lets a worker run."""
+    conf = (stack.run_dir / "nginx.conf").read_text()
+    settings = read_env_file(ENV_EXAMPLE)
+    expected = int(settings["SUDOKU_BATCH_MAX_BYTES"]) + 64 * 1024 + 16 * 1024
+    assert f"client_max_body_size {expected};" in conf
+    gunicorn = (ROOT / "deploy" / "gunicorn.conf.py").read_text()
+    worker_timeout = int(re.search(r"^timeout = (\d+)$", gunicorn, re.M)[1])
+    read_timeout = int(re.search(r"proxy_read_timeout (\d+)s;", conf)[1])
+    assert read_timeout > worker_timeout >= 10 * float(settings["SUDOKU_BATCH_SLICE_SECONDS"])
+
+
+def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
+    """With DJANGO_HTTPS=1, a request a proxy on this machine forwards as HTTPS
+    gets HSTS, from Django and from nginx alike, and a secure CSRF cookie that
+    a form post over HTTPS then uses; plain HTTP is sent to HTTPS."""
+    https = start_stack(tmp_path_factory.mktemp("https"), DJANGO_HTTPS="1")
+    try:
+        host = f"127.0.0.1:{https.port}"
+        plain = https.fetch("GET", "/index")
+        assert plain.status == 301
+        assert plain.headers["location"] == f"https://{host}/index"
+        page = https.fetch("GET", "/index", X_Forwarded_Proto="https")
+        assert page.status == 200
+        assert page.headers["strict-transport-security"] == "max-age=31536000"
+        assert "; secure" in page.headers["set-cookie"].lower()
+        stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.text)[1]
+        static = https.fetch("GET", stylesheet, X_Forwarded_Proto="https")
+        assert static.headers["strict-transport-security"] == "max-age=31536000"
+        assert "strict-transport-security" not in https.fetch("GET", stylesheet).headers
+
+        cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+        cells = {
+            name: "" if symbol == "." else symbol
+            for name, symbol in zip(CELL_NAMES, HARD, strict=True)
+        }
+        reply = https.fetch(
+            "POST",
+            "/answer/",
+            urlencode({"csrfmiddlewaretoken": token, **cells}),
+            Content_Type="application/x-www-form-urlencoded",
+            Cookie=f"csrftoken={cookie}",
+            Origin=f"https://{host}",
+            Referer=f"https://{host}/index",
+            X_Forwarded_Proto="https",
+        )
+        assert reply.status == 303, reply.text[:500]
+    finally:
+        assert https.stop() == 0, https.log_text()
+
+
+def test_env_example_documents_what_the_stack_reads():
+    read = set()
+    for name in ("serve.sh", "gunicorn.conf.py"):
+        text = (ROOT / "deploy" / name).read_text()
+        read |= set(re.findall(r"\$\{(SUDOKU_[A-Z_]+)", text))
+        read |= set(re.findall(r"""environ\.get\("([A-Z_]+)\"""", text))
+    assert {"SUDOKU_LISTEN", "SUDOKU_WORKERS"} <= read
+    # The file's own name, and the socket serve.sh hands gunicorn, are not settings.
+    internal = {"SUDOKU_ENV_FILE", "SUDOKU_GUNICORN_BIND"}
+    assert read - internal - set(read_env_file(ENV_EXAMPLE)) == set()
+
+
+def test_the_stack_stops_cleanly_on_ctrl_c(stack):
+    """Ctrl-C reaches serve.sh alone, which stops gunicorn and nginx gracefully,
+    exits 0, and leaves neither running nor their files behind. (SIGTERM is
+    the HTTPS test's way to stop its stack.)"""
+    assert all(alive(pid) for pid in stack.pids.values())
+    assert stack.stop(signal.SIGINT) == 0, stack.log_text()
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in stack.pids.values()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in stack.pids.values()), stack.pids
+    for name in ("gunicorn.sock", "gunicorn.pid", "nginx.pid"):
+        assert not (stack.run_dir / name).exists(), name
+    log = stack.log_text()
+    assert "Shutting down: Master" in log
+    assert "Traceback" not in log
