@@ -4,6 +4,7 @@ import csv
 import io
 import logging
 import re
+import time
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
@@ -36,6 +37,7 @@ from .forms import (
     batch_max_bytes,
 )
 from .jobs import STATUSES, Progress, create_job, csv_rows, progress, run_slice
+from .logs import log_slice, log_solve
 from .models import Job
 from .uploads import upload_limit
 
@@ -60,7 +62,7 @@ STATUS_NAMES = {
 @require_safe
 def index(request):
     """The entry grid; ``?puzzle=`` opens it filled with that puzzle."""
-    text = request.GET.get("puzzle", "")
+    text = request.GET.get("puzzle", "").strip()
     form = PuzzleForm()
     if text:
         form = PuzzleForm({"puzzle": text})
@@ -79,7 +81,7 @@ def answer(request):
             return _entry_page(request, form)
         # See Other: a reload or Back never posts the form again.
         return HttpResponseRedirect(_answer_url(form.cleaned_data["grid"]), status=303)
-    text = request.GET.get("puzzle", "")
+    text = request.GET.get("puzzle", "").strip()
     if not text:
         return redirect("solver:index")
     form = PuzzleForm({"puzzle": text})
@@ -114,6 +116,7 @@ def _answer_url(grid: Grid) -> str:
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    log_solve(request, "page", result)
     context = {
         "result": result,
         "grid": answer_grid(puzzle, result.solution),
@@ -176,7 +179,7 @@ def batch(request):
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
         return _batch_form_page(request, form, status=503)
-    _run_slice(job)  # if the database is busy, the job's page goes on from here
+    _run_slice(request, job)  # if the database is busy, the job's page goes on from here
     return HttpResponseRedirect(_job_url(job), status=303)
 
 
@@ -205,7 +208,7 @@ def batch_step(request, job_id):
         return JsonResponse({"message": str(GONE)}, status=404)
     if job is None:
         raise Http404(GONE)
-    busy = not _run_slice(job)
+    busy = not _run_slice(request, job)
     if not wants_json:
         return HttpResponseRedirect(_job_url(job), status=303)
     if busy:
@@ -237,13 +240,16 @@ def batch_csv(request, job_id):
     return response
 
 
-def _run_slice(job: Job) -> bool:
+def _run_slice(request, job: Job) -> bool:
     """Solve the job's next slice; False if the database stayed too busy to let it."""
+    start = time.perf_counter()
     try:
-        run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
+        solved = run_slice(job, settings.SUDOKU_BATCH_SLICE_SECONDS)
     except OperationalError:
         logger.warning("Batch slice not run: the database stayed busy", exc_info=True)
         return False
+    if solved:
+        log_slice(request, job.pk, solved, time.perf_counter() - start)
     return True
 
 

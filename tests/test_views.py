@@ -270,3 +270,10 @@ def test_a_slash_after_index_still_finds_the_page(client):
     response = client.get("/index/", {"puzzle": HARD})
     assert response.status_code == 302
     assert response["Location"] == f"{INDEX}?puzzle={HARD}"
+
+
+def test_a_link_with_only_blanks_for_a_puzzle_opens_the_empty_grid(client):
+    response = client.get("/index", {"puzzle": "   "})
+    assert response.status_code == 200
+    assert "missing" not in text_of(response)
+    assert client.get("/answer/", {"puzzle": " \n "})["Location"] == "/index"

@@ -16,6 +16,7 @@ from ninja.openapi.docs import Swagger
 
 from ..engine import Budget, format_grid, solve
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
+from ..logs import log_solve
 from .errors import failure, install_handlers, require_json
 from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, Verdict
 
@@ -60,7 +61,7 @@ PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, 
 @decorate_view(require_json)
 def solve_posted(request: HttpRequest, body: PuzzleIn):
     """The verdict on the puzzle and a solution, when there is one."""
-    return _answer(body.puzzle, with_solution=True)
+    return _answer(request, body.puzzle, with_solution=True)
 
 
 @api.get(
@@ -72,7 +73,7 @@ def solve_posted(request: HttpRequest, body: PuzzleIn):
 )
 def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
     """As POST /api/solve, with the puzzle in the query (``?puzzle=...``)."""
-    return _answer(puzzle, with_solution=True)
+    return _answer(request, puzzle, with_solution=True)
 
 
 @api.post(
@@ -86,7 +87,7 @@ def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
 def validate_posted(request: HttpRequest, body: PuzzleIn):
     """The verdict on the puzzle (is it a proper puzzle, with one solution?)
     without the solution."""
-    return _answer(body.puzzle, with_solution=False)
+    return _answer(request, body.puzzle, with_solution=False)
 
 
 @api.get(
@@ -98,16 +99,17 @@ def validate_posted(request: HttpRequest, body: PuzzleIn):
 )
 def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
     """As POST /api/validate, with the puzzle in the query."""
-    return _answer(puzzle, with_solution=False)
+    return _answer(request, puzzle, with_solution=False)
 
 
-def _answer(text: str, with_solution: bool):
+def _answer(request: HttpRequest, text: str, with_solution: bool):
     """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
     form = PuzzleTextForm({"puzzle": text})
     if not form.is_valid():
         return failure(400, form.issues)
     givens = form.cleaned_data["grid"]
     result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    log_solve(request, "api", result)
     body = {
         "status": result.status.value,
         "solutions": result.solutions,
