@@ -6,6 +6,7 @@ test_solve_flow.py and are imported from there.
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Locator, Page
@@ -74,3 +75,16 @@ def answer_typed_puzzle(page: Page) -> None:
     """Press Show Answer and wait for the answer page, at its permanent address."""
     page.get_by_role("button", name="Show Answer").click()
     page.wait_for_url(re.compile(r"/answer/\?puzzle="))
+
+
+def try_solving_in_the_api_docs(page: Page, base_url: str, puzzle: str) -> tuple[Locator, dict]:
+    """On the open API docs page, "Try it out" POST /api/solve with ``puzzle``:
+    the operation's block, and the reply's JSON (the reply must be a 200)."""
+    operation = page.locator("#operations-puzzles-solve")
+    operation.locator(".opblock-summary").click()
+    operation.get_by_role("button", name="Try it out").click()
+    operation.locator("textarea.body-param__text").fill(json.dumps({"puzzle": puzzle}))
+    with page.expect_response(f"{base_url}/api/solve") as reply:
+        operation.get_by_role("button", name="Execute").click()
+    assert reply.value.status == 200
+    return operation, reply.value.json()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.helpers import try_solving_in_the_api_docs
 from tests.puzzles import HARD, HARD_SOLUTION
 
 pytestmark = pytest.mark.browser
@@ -30,12 +29,6 @@ def test_the_docs_page_lists_the_operations_and_asks_nothing_of_other_sites(
 
 def test_try_it_out_solves_a_puzzle_from_the_docs_page(page: Page, live_server, console_errors):
     page.goto(f"{live_server.url}/api/docs")
-    operation = page.locator("#operations-puzzles-solve")
-    operation.locator(".opblock-summary").click()
-    operation.get_by_role("button", name="Try it out").click()
-    operation.locator("textarea.body-param__text").fill(json.dumps({"puzzle": HARD}))
-    with page.expect_response(f"{live_server.url}/api/solve") as reply:
-        operation.get_by_role("button", name="Execute").click()
-    assert reply.value.status == 200
-    assert reply.value.json()["solution"] == HARD_SOLUTION
+    _, reply = try_solving_in_the_api_docs(page, live_server.url, HARD)
+    assert reply["solution"] == HARD_SOLUTION
     assert console_errors == []

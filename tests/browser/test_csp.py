@@ -10,7 +10,6 @@ refused, and reported.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.puzzles import HARD, HARD_SOLUTION, sample
 
-from .helpers import paste, type_cells
+from .helpers import paste, try_solving_in_the_api_docs, type_cells
 from .test_solve_flow import PUZZLE, cell_input, entry_values
 
 pytestmark = pytest.mark.browser
@@ -159,13 +158,8 @@ def test_the_api_docs_try_an_operation_within_the_policy(live_server, watched):
     view = watched()
     page = view.page
     enforced(page.goto(f"{live_server.url}/api/docs"))
-    operation = page.locator("#operations-puzzles-solve")
-    operation.locator(".opblock-summary").click()
-    operation.get_by_role("button", name="Try it out").click()
-    operation.locator("textarea.body-param__text").fill(json.dumps({"puzzle": HARD}))
-    with page.expect_response(f"{live_server.url}/api/solve") as reply:
-        operation.get_by_role("button", name="Execute").click()
-    assert reply.value.json()["solution"] == HARD_SOLUTION
+    operation, reply = try_solving_in_the_api_docs(page, live_server.url, HARD)
+    assert reply["solution"] == HARD_SOLUTION
     expect(
         operation.locator(".live-responses-table tbody .response-col_status").first
     ).to_have_text("200")
