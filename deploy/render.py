@@ -20,6 +20,11 @@ TEMPLATE = DEPLOY / "nginx.conf"
 # Multipart boundaries and part headers around the batch form's fields.
 MULTIPART_ROOM = 16 * 1024
 INDENT = " " * 12
+# The per-client request rates of nginx.conf's limit_req zones.
+RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "1r/s"}
+# For deploy/loadtest.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
+# rate no client reaches, so the run measures the site, not the limit.
+UNLIMITED_RATE = "1000000r/s"
 
 
 def main(argv: list[str]) -> int:
@@ -62,7 +67,15 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "ERRORS_DIR": plain("ERRORS_DIR", str(DEPLOY / "errors")),
         "HSTS": quoted("HSTS", hsts())[1:-1],
         "SECURITY_HEADERS": "\n".join(headers),
+        **rates(),
     }
+
+
+def rates() -> dict[str, str]:
+    """The limit_req rates: as configured, or unlimited for the benchmark."""
+    if os.environ.get("SUDOKU_BENCH_UNLIMITED") == "1":
+        return dict.fromkeys(RATES, UNLIMITED_RATE)
+    return dict(RATES)
 
 
 def max_body_bytes() -> int:

@@ -9,6 +9,7 @@ app_name = "solver"
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="solver:index", permanent=False)),
     path("index", views.index, name="index"),
+    path("ping", views.ping, name="ping"),
     # A slash typed after "index" should still find the page, with its query.
     path("index/", RedirectView.as_view(pattern_name="solver:index", query_string=True)),
     path("answer/", views.answer, name="answer"),

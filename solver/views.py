@@ -11,7 +11,13 @@ from itertools import islice
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import OperationalError
-from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
@@ -57,6 +63,12 @@ STATUS_NAMES = {
     "gave_up": _("Gave up"),
     "invalid": _("Invalid"),
 }
+
+
+@require_safe
+def ping(request):
+    """A health check for operators (and the load benchmark's floor): "ok", nothing else."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_safe
