@@ -30,6 +30,10 @@ graceful_timeout = 10
 max_requests = 1000
 max_requests_jitter = 100
 
+# The scheme comes from nginx's X-Forwarded-Proto alone (gunicorn also reads
+# X-Forwarded-Ssl and X-Forwarded-Protocol by default, which nginx clears).
+secure_scheme_headers = {"X-FORWARDED-PROTO": "https"}
+
 # nginx logs each request; gunicorn's own log, with Django's errors, is stderr.
 accesslog = None
 errorlog = "-"

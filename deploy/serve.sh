@@ -86,7 +86,8 @@ stop() {
   [ -z "$gunicorn_pid" ] || kill -TERM "$gunicorn_pid" 2>/dev/null || true
   [ -z "$nginx_pid" ] || kill -QUIT "$nginx_pid" 2>/dev/null || true
 }
-trap stop INT TERM
+# HUP too: a closed terminal or SSH session would otherwise leave both servers running.
+trap stop INT TERM HUP
 
 # Each in a session of its own, so that Ctrl-C reaches only this script, which
 # then stops them gracefully (a terminal's Ctrl-C would stop both at once).

@@ -428,6 +428,26 @@ def test_env_example_documents_what_the_stack_reads():
     assert read - internal - set(read_env_file(ENV_EXAMPLE)) == set()
 
 
+def test_scheme_headers_a_client_sends_do_not_reach_gunicorn(stack):
+    """gunicorn answers contradictory scheme headers with a bare 400 of its
+    own; nginx clears every one but its own X-Forwarded-Proto."""
+    for header in ("X_Forwarded_Ssl", "X_Forwarded_Protocol"):
+        reply = stack.fetch("GET", "/index", **{header: "on" if header.endswith("Ssl") else "ssl"})
+        assert reply.status == 200, header
+        assert_secured(reply)
+
+
+def test_nginx_logs_no_client_address_and_no_puzzle(stack):
+    stack.fetch("GET", f"/api/validate?puzzle={HARD}", X_Forwarded_For="192.0.2.77")
+    flood(stack, 40, "GET", f"/api/validate?puzzle={HARD}", X_Forwarded_For="192.0.2.78")
+    logs = (stack.run_dir / "logs" / "access.log").read_text()
+    logs += (stack.run_dir / "logs" / "error.log").read_text()
+    assert "GET /api/validate HTTP/1.1" in logs
+    assert "192.0.2.77" not in logs
+    assert "192.0.2.78" not in logs
+    assert HARD not in logs
+
+
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     """Ctrl-C reaches serve.sh alone, which stops gunicorn and nginx gracefully,
     exits 0, and leaves neither running nor their files behind. (SIGTERM is

@@ -48,7 +48,8 @@ async function step() {
   const request = { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } };
   try {
     const response = await fetch(form.action, request);
-    if (response.status === 503) {
+    // Busy (503), or this client's rate reached (429, nginx): wait and ask again.
+    if (response.status === 503 || response.status === 429) {
       return { wait: Number(response.headers.get("Retry-After")) || 2 };
     }
     if (response.status === 404) return { gone: await messageOf(response) };
