@@ -54,6 +54,11 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         for name, value in security_headers()
     ]
     headers.append(f"{INDENT}add_header Strict-Transport-Security $hsts always;")
+    names = [name for name, _ in security_headers()] + ["Strict-Transport-Security"]
+    # Server-wide: nginx's own replies (a malformed request, TRACE, a URL too
+    # long) carry the headers too; Django's copies give way to these.
+    server_headers = [line.replace(INDENT, " " * 8, 1) for line in headers]
+    server_headers += [f"        proxy_hide_header {name};" for name in names]
     return {
         "RUN_DIR": plain("RUN_DIR", str(Path(run_dir).resolve())),
         "LISTEN": plain("LISTEN", listen),
@@ -67,6 +72,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "ERRORS_DIR": plain("ERRORS_DIR", str(DEPLOY / "errors")),
         "HSTS": quoted("HSTS", hsts())[1:-1],
         "SECURITY_HEADERS": "\n".join(headers),
+        "SERVER_HEADERS": "\n".join(server_headers),
         **rates(),
     }
 

@@ -448,6 +448,33 @@ def test_nginx_logs_no_client_address_and_no_puzzle(stack):
     assert HARD not in logs
 
 
+@pytest.mark.parametrize(
+    ("request_text", "status"),
+    [
+        ("GARBAGE\r\n\r\n", 400),
+        ("GET /index HTTP/1.1\r\nConnection: close\r\n\r\n", 400),  # no Host
+        ("TRACE /index HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405),
+        (f"GET /{'x' * 9000} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 414),
+    ],
+)
+def test_nginx_refusing_a_request_itself_still_sends_the_security_headers(
+    stack, request_text, status
+):
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=10) as connection:
+        connection.sendall(request_text.encode())
+        received = b""
+        while chunk := connection.recv(65536):
+            received += chunk
+    head = received.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    assert head[0].split()[1] == str(status), head[0]
+    headers: dict[str, str] = {}
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        key = name.strip().lower()
+        headers[key] = f"{headers[key]}, {value.strip()}" if key in headers else value.strip()
+    assert_secured(Reply(status, headers, b""))
+
+
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     """Ctrl-C reaches serve.sh alone, which stops gunicorn and nginx gracefully,
     exits 0, and leaves neither running nor their files behind. (SIGTERM is
