@@ -3,6 +3,9 @@
 
     python deploy/render.py RUN_DIR LISTEN SOCKET > RUN_DIR/nginx.conf
 
+It also writes nginx's own error pages into RUN_DIR/errors: an HTML page for
+each of ``PAGES`` from deploy/errors/page.html, and the JSON replies for the
+API as they are in deploy/errors.
 Run it with the environment gunicorn gets, so that nginx and Django agree on
 the static files, the body limit and the security headers. It exits with a
 message if a placeholder is left or a value cannot be written into the file.
@@ -25,6 +28,25 @@ RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
 # For deploy/loadtest.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
 # rate no client reaches, so the run measures the site, not the limit.
 UNLIMITED_RATE = "1000000r/s"
+ERRORS = DEPLOY / "errors"
+# nginx's own HTML error pages: file name, title, message.
+PAGES = {
+    "404": ("Page not found", "There is no such file on this site."),
+    "413": (
+        "Request too large",
+        "The request was larger than this site takes. "
+        "The batch page says how large a file of puzzles may be.",
+    ),
+    "429": (
+        "Too many requests",
+        "This address sent more requests than a person could in a moment. "
+        "Wait a second and try again.",
+    ),
+    "50x": (
+        "Server unavailable",
+        "The server could not answer in time. Please try again in a moment.",
+    ),
+}
 
 
 def main(argv: list[str]) -> int:
@@ -39,6 +61,7 @@ def main(argv: list[str]) -> int:
     django.setup()
     try:
         print(render(TEMPLATE.read_text(encoding="utf-8"), values(run_dir, listen, socket)))
+        write_error_pages(Path(run_dir) / "errors")
     except ValueError as error:
         print(f"render.py: {error}", file=sys.stderr)
         return 1
@@ -69,7 +92,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "MAX_BODY_BYTES": str(max_body_bytes()),
         "STATIC_URL": plain("STATIC_URL", settings.STATIC_URL),
         "STATIC_ROOT": plain("STATIC_ROOT", str(Path(settings.STATIC_ROOT).resolve())),
-        "ERRORS_DIR": plain("ERRORS_DIR", str(DEPLOY / "errors")),
+        "ERRORS_DIR": plain("ERRORS_DIR", str((Path(run_dir) / "errors").resolve())),
         "HSTS": quoted("HSTS", hsts())[1:-1],
         "SECURITY_HEADERS": "\n".join(headers),
         "SERVER_HEADERS": "\n".join(server_headers),
@@ -117,6 +140,18 @@ def hsts() -> str:
     if settings.SECURE_HSTS_PRELOAD:
         value += "; preload"
     return value
+
+
+def write_error_pages(directory: Path) -> None:
+    """nginx's error pages in ``directory``: each of ``PAGES`` from one
+    template, and the API's JSON replies as they are."""
+    directory.mkdir(parents=True, exist_ok=True)
+    page = (ERRORS / "page.html").read_text(encoding="utf-8")
+    for name, (title, message) in PAGES.items():
+        text = render(page, {"TITLE": title, "MESSAGE": message})
+        (directory / f"{name}.html").write_text(text, encoding="utf-8")
+    for reply in ERRORS.glob("*.json"):
+        (directory / reply.name).write_text(reply.read_text(encoding="utf-8"), encoding="utf-8")
 
 
 def render(template: str, filled: dict[str, str]) -> str:
