@@ -23,8 +23,8 @@ from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.http import urlencode
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -40,6 +40,7 @@ from .forms import (
     BatchForm,
     LoadForm,
     PuzzleForm,
+    PuzzleTextForm,
     batch_max_bytes,
 )
 from .jobs import STATUSES, Progress, create_job, csv_rows, progress, run_slice
@@ -75,11 +76,12 @@ def ping(request):
 def index(request):
     """The entry grid; ``?puzzle=`` opens it filled with that puzzle."""
     text = request.GET.get("puzzle", "").strip()
-    form = PuzzleForm()
-    if text:
-        form = PuzzleForm({"puzzle": text})
-        if form.is_valid():
-            form = PuzzleForm.for_grid(form.cleaned_data["grid"])
+    if not text:
+        return _entry_page(request, PuzzleForm())
+    grid = _read_link(text)
+    form = PuzzleForm.for_grid(grid) if grid else PuzzleForm({"puzzle": text})
+    if grid is None:
+        form.is_valid()  # the entry page shows the text kept, with its problems
     return _entry_page(request, form)
 
 
@@ -96,10 +98,23 @@ def answer(request):
     text = request.GET.get("puzzle", "").strip()
     if not text:
         return redirect("solver:index")
-    form = PuzzleForm({"puzzle": text})
-    if not form.is_valid():
+    grid = _read_link(text)
+    if grid is None:
+        form = PuzzleForm({"puzzle": text})
+        form.is_valid()  # the entry page shows the text kept, with its problems
         return _entry_page(request, form)
-    return _answer_page(request, form.cleaned_data["grid"])
+    return _answer_page(request, grid)
+
+
+def _read_link(text: str) -> Grid | None:
+    """The grid in a link's ``?puzzle=`` text, or None if it has problems.
+
+    A link holds only text, so the one-field form reads it: the full form
+    builds 81 cell fields first, which costs more than most solves. The
+    page's own form is made only to show problems, from the same text.
+    """
+    form = PuzzleTextForm({"puzzle": text})
+    return form.cleaned_data["grid"] if form.is_valid() else None
 
 
 @require_POST
@@ -131,8 +146,8 @@ def _answer_page(request, puzzle: Grid):
     log_solve(request, "page", result)
     context = {
         "result": result,
-        "grid": answer_grid(puzzle, result.solution),
-        "puzzle_grid": answer_grid(puzzle, None),
+        "grid": answer_grid(puzzle, result.solution, gettext("Answer grid")),
+        "puzzle_grid": answer_grid(puzzle, None, gettext("Puzzle grid")),
         "solution_line": format_grid(result.solution) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
         "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
