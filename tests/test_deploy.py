@@ -9,29 +9,24 @@ install it); without it these tests fail, they are never skipped.
 
 from __future__ import annotations
 
-import contextlib
-import http.client
 import json
 import os
 import re
-import shutil
 import signal
 import socket
-import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
+from deploy.stack import NGINX, Reply, Stack, StackError, alive
+from deploy.stack import start_stack as start_serving
 from solver.forms import CELL_NAMES
 from tests.puzzles import HARD, HARD_SOLUTION
-from tests.test_settings import ENV_EXAMPLE, ROOT, clean_environment, read_env_file
+from tests.test_settings import ENV_EXAMPLE, ROOT, read_env_file
 
-SERVE = ROOT / "deploy" / "serve.sh"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 POLICY_START = "Content-Security-Policy"
 SECURITY_HEADERS = {
     "x-frame-options": "DENY",
@@ -40,86 +35,6 @@ SECURITY_HEADERS = {
     "cross-origin-opener-policy": "same-origin",
 }
 YEAR = "public, max-age=31536000, immutable"
-START_SECONDS = 90
-STOP_SECONDS = 30
-
-
-@dataclass
-class Reply:
-    status: int
-    headers: dict[str, str]  # names in lower case; a repeated header's values joined
-    body: bytes
-
-    def json(self):
-        return json.loads(self.body)
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", "replace")
-
-
-@dataclass
-class Stack:
-    """A running deploy/serve.sh: its address, runtime directory and process."""
-
-    port: int
-    run_dir: Path
-    process: subprocess.Popen
-    log: Path
-    pids: dict[str, int] = field(default_factory=dict)
-
-    def fetch(self, method: str, path: str, body: bytes | str | None = None, **headers) -> Reply:
-        """One request, on a connection of its own; redirects are not followed."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            sent = {name.replace("_", "-"): value for name, value in headers.items()}
-            connection.request(method, path, body=body, headers=sent)
-            response = connection.getresponse()
-            joined: dict[str, str] = {}
-            for name, value in response.getheaders():
-                key = name.lower()
-                joined[key] = f"{joined[key]}, {value}" if key in joined else value
-            return Reply(response.status, joined, response.read())
-        finally:
-            connection.close()
-
-    def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
-        """Stop serve.sh: SIGTERM to it, or SIGINT to its process group, as
-        Ctrl-C in a terminal does. Its exit status once it has stopped."""
-        if self.process.poll() is None:
-            if how == signal.SIGINT:
-                os.killpg(self.process.pid, signal.SIGINT)
-            else:
-                self.process.send_signal(how)
-        try:
-            return self.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            for pid in self.pids.values():
-                _kill(pid)
-            raise
-
-    def log_text(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
-
-
-def _kill(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def require_nginx() -> None:
@@ -132,46 +47,14 @@ def require_nginx() -> None:
 
 
 def start_stack(directory: Path, **settings: str) -> Stack:
-    """serve.sh started with .env.example's values, ``settings`` and its files
-    in ``directory``; returns once the site answers."""
+    """deploy/stack.py's start_stack (serve.sh with .env.example's values,
+    ``settings`` and its files in ``directory``), its failures the test's."""
     require_nginx()
-    port = free_port()
-    values = read_env_file(ENV_EXAMPLE) | {
-        "SUDOKU_ENV_FILE": os.devnull,  # never a developer's own .env
-        "SUDOKU_LISTEN": f"127.0.0.1:{port}",
-        "SUDOKU_RUN_DIR": str(directory / "run"),
-        "DJANGO_STATIC_ROOT": str(directory / "static"),
-        "DJANGO_DB_PATH": str(directory / "db.sqlite3"),
-        **settings,
-    }
-    log = directory / "serve.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [str(SERVE)],
-            cwd=ROOT,
-            env=clean_environment(**values),
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    stack = Stack(port, directory / "run", process, log)
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"serve.sh exited with {process.returncode}:\n{stack.log_text()}")
-        try:
-            # As a local TLS proxy would ask, so that DJANGO_HTTPS=1 answers 200 too.
-            if stack.fetch("GET", "/index", X_Forwarded_Proto="https").status == 200:
-                break
-        except OSError:
-            pass
-        time.sleep(0.2)
-    else:
-        stack.stop()
-        pytest.fail(f"the stack did not answer in {START_SECONDS} s:\n{stack.log_text()}")
-    for name in ("nginx", "gunicorn"):
-        stack.pids[name] = int((stack.run_dir / f"{name}.pid").read_text())
-    return stack
+    try:
+        return start_serving(directory, **settings)
+    except StackError as error:
+        failure = str(error)  # failed outside the handler: serve.sh's log once, not twice
+    pytest.fail(failure)
 
 
 @pytest.fixture(scope="module")
@@ -417,12 +300,14 @@ def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
 
 
 def test_env_example_documents_what_the_stack_reads():
+    """serve.sh, gunicorn's configuration and render.py (which writes nginx's);
+    tests/test_settings.py checks what Django's settings read."""
     read = set()
-    for name in ("serve.sh", "gunicorn.conf.py"):
+    for name in ("serve.sh", "gunicorn.conf.py", "render.py"):
         text = (ROOT / "deploy" / name).read_text()
         read |= set(re.findall(r"\$\{(SUDOKU_[A-Z_]+)", text))
         read |= set(re.findall(r"""environ\.get\("([A-Z_]+)\"""", text))
-    assert {"SUDOKU_LISTEN", "SUDOKU_WORKERS"} <= read
+    assert {"SUDOKU_LISTEN", "SUDOKU_WORKERS", "SUDOKU_BENCH_UNLIMITED"} <= read
     # The file's own name, and the socket serve.sh hands gunicorn, are not settings.
     internal = {"SUDOKU_ENV_FILE", "SUDOKU_GUNICORN_BIND"}
     assert read - internal - set(read_env_file(ENV_EXAMPLE)) == set()

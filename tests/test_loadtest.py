@@ -2,18 +2,56 @@
 
 from __future__ import annotations
 
-import importlib.util
+import argparse
 import json
-import sys
 import threading
+from collections import Counter, defaultdict
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from itertools import chain
+from urllib.parse import parse_qs, urlsplit
 
-from tests.test_settings import ROOT
+import pytest
 
-spec = importlib.util.spec_from_file_location("loadtest", ROOT / "deploy" / "loadtest.py")
-loadtest = importlib.util.module_from_spec(spec)
-sys.modules["loadtest"] = loadtest  # its dataclasses look themselves up there
-spec.loader.exec_module(loadtest)
+from deploy import loadtest
+
+
+@contextmanager
+def recording_server():
+    """A local server answering /ping 200 and anything else 429; it yields its
+    port and the (client address, path) of each request, in order."""
+    seen = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            seen.append((self.client_address[0], self.path))
+            self.send_response(200 if self.path == "/ping" else 429)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_port, seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def puzzle_of(path: str) -> str:
+    return parse_qs(urlsplit(path).query)["puzzle"][0]
+
+
+def tally(requests: int, errors: int = 0) -> loadtest.Tally:
+    """What a run of one second with ``requests`` requests, ``errors`` of them 500s, saw."""
+    statuses = Counter({200: requests - errors, 500: errors})
+    return loadtest.Tally(ms=[10.0] * requests, statuses=+statuses, seconds=1.0)
 
 
 def test_percentiles_are_nearest_rank():
@@ -42,31 +80,101 @@ def test_the_worst_puzzles_include_the_empty_and_an_unsolvable_grid():
 
 
 def test_a_client_keeps_its_source_address_and_counts_statuses():
-    seen = []
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self):
-            seen.append(self.client_address[0])
-            status = 200 if self.path == "/ping" else 429
-            self.send_response(status)
-            self.send_header("Content-Length", "2")
-            self.end_headers()
-            self.wfile.write(b"ok")
-
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        tally = loadtest.hammer(server.server_port, "127.0.0.2", ["ping", "answer"], ["."], 0.3, 0)
-    finally:
-        server.shutdown()
+    with recording_server() as (port, seen):
+        tally = loadtest.hammer(port, "127.0.0.2", ["ping", "answer"], ["."], 0.3, 0)
     assert tally.requests > 2
     assert tally.statuses[200]
     assert tally.statuses[429]
     assert tally.errors == tally.statuses[429]
-    assert set(seen) == {"127.0.0.2"}
+    assert {address for address, _ in seen} == {"127.0.0.2"}
     assert "cores" in loadtest.machine()
+
+
+def test_each_client_has_its_own_slice_of_the_set():
+    puzzles = [f"p{number}" for number in range(100)]
+    slices = [loadtest.client_slice(puzzles, client, 8) for client in range(8)]
+    assert slices[1][:3] == ["p1", "p9", "p17"]
+    assert sorted(chain(*slices)) == sorted(puzzles)  # disjoint, and none left out
+    small = [loadtest.client_slice(["a", "b", "c"], client, 8) for client in range(8)]
+    assert all(len(mine) == 1 for mine in small)  # too few to share out: one each, shared
+
+
+def test_a_client_sends_its_puzzles_once_each_before_starting_again():
+    with recording_server() as (port, seen):
+        loadtest.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
+    sent = [puzzle_of(path) for _, path in seen]
+    assert len(sent) > 6
+    assert sent == [["a", "b", "c"][index % 3] for index in range(len(sent))]
+
+
+def test_clients_of_one_run_never_send_the_same_puzzle():
+    """Each client process from an address of its own, so the server tells them apart."""
+    sources = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
+    with recording_server() as (port, seen):
+        total = loadtest.crowd(port, sources, ["answer"], [str(n) for n in range(10**5)], 0.3)
+    by_client = defaultdict(list)
+    for address, path in seen:
+        by_client[address].append(puzzle_of(path))
+    assert set(by_client) == set(sources)
+    sent = list(chain(*by_client.values()))
+    assert len(sent) == total.requests > len(sources)
+    assert len(set(sent)) == len(sent)
+
+
+def test_the_warm_up_sends_other_strings_of_the_same_puzzles():
+    puzzle = loadtest.read_puzzles("top1465.txt", 1)[0]
+    warm = loadtest.renamed(puzzle)
+    assert warm != puzzle
+    assert [cell == "." for cell in warm] == [cell == "." for cell in puzzle]
+    assert warm.translate(str.maketrans("234567891", "123456789")) == puzzle  # renamed alone
+
+
+def test_the_sets_give_a_floor_row_at_each_end_and_two_rows_a_set():
+    args = loadtest.arguments(["load", "--sets", "seventeen_clue.txt, top1465.txt"])
+    assert args.sets == loadtest.arguments([]).sets == ["seventeen_clue.txt", "top1465.txt"]
+    assert loadtest.load_plan(args.sets) == [
+        ("GET /ping (floor, start)", "ping", None),
+        ("GET /answer/ (seventeen_clue)", "answer", "seventeen_clue.txt"),
+        ("POST /api/solve (seventeen_clue)", "api", "seventeen_clue.txt"),
+        ("GET /answer/ (top1465)", "answer", "top1465.txt"),
+        ("POST /api/solve (top1465)", "api", "top1465.txt"),
+        ("GET /ping (floor, end)", "ping", None),
+    ]
+    with pytest.raises(argparse.ArgumentTypeError):
+        loadtest.parse_sets(" , ")
+
+
+def test_shares_and_verdicts_are_per_set_against_the_mean_floor(capsys):
+    """Floors of 100 and 80 requests a second: the floor is 90, and 70% of it 63."""
+    rows = [
+        ("GET /ping (floor, start)", None, tally(100)),
+        ("GET /answer/ (a)", "a.txt", tally(70)),
+        ("POST /api/solve (a)", "a.txt", tally(63)),
+        ("GET /answer/ (b)", "b.txt", tally(90)),
+        ("POST /api/solve (b)", "b.txt", tally(62)),
+        ("GET /answer/ (c)", "c.txt", tally(90, errors=1)),
+        ("POST /api/solve (c)", "c.txt", tally(90)),
+        ("GET /ping (floor, end)", None, tally(80)),
+    ]
+    loadtest.report_load(rows)
+    printed = capsys.readouterr().out
+    assert "| POST /api/solve (a) | 63 | 0 | 63 | 10.0 | 10.0 | 10.0 | 70% |" in printed
+    assert "| GET /ping (floor, end) | 80 | 0 | 80 | 10.0 | 10.0 | 10.0 | - |" in printed
+    assert "90 req/s, the mean of the two /ping rows (start 100, end 80" in printed
+    assert loadtest.verdict(rows).endswith(": a met; b NOT met; c NOT met")
+
+
+def test_the_long_flood_lists_the_workers_memory_every_ten_seconds(capsys):
+    watch = loadtest.MemoryWatch(stack=None, every=loadtest.MEMORY_EVERY)
+    kib = 1024
+    watch.samples = [(0.0, {1: 100 * kib, 2: 43 * kib}), (10.2, {1: 150 * kib}), (20.1, {})]
+    watch.samples.append((24.9, {1: 70 * kib, 3: 80 * kib}))
+    loadtest.report_variant("long flood", tally(5), tally(4), watch)
+    printed = capsys.readouterr().out
+    assert "t=0s 143.0 MiB, t=10s 150.0 MiB, t=25s 150.0 MiB" in printed
+    assert "start 143.0 MiB, end 150.0 MiB, max 150.0 MiB" in printed
+
+
+def test_the_memory_run_is_off_unless_asked():
+    assert loadtest.arguments(["abuse"]).memory_seconds == 0
+    assert loadtest.arguments(["abuse", "--memory-seconds", "600"]).memory_seconds == 600

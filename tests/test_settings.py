@@ -8,11 +8,12 @@ Each case runs Django in a subprocess, since settings are read once, at start.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+from deploy.stack import clean_environment, read_env_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV_EXAMPLE = ROOT / ".env.example"
@@ -20,32 +21,6 @@ SETTINGS = ROOT / "sudoku_site" / "settings.py"
 # What the settings read, in any of the forms settings.py uses.
 READ = re.compile(r"""(?:os\.environ\.get|env_flag|env_list)\(\s*["']([A-Z][A-Z0-9_]*)["']""")
 HTTPS_WARNINGS = {"security.W004", "security.W008", "security.W016"}
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """NAME=value lines as deploy/serve.sh reads them: comments and blank lines
-    skipped, one pair of quotes around a value removed, nothing expanded."""
-    values = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        name, value = line.split("=", 1)
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        values[name.strip().removeprefix("export ").strip()] = value
-    return values
-
-
-def clean_environment(**values: str) -> dict[str, str]:
-    """This process's environment without any of the site's variables, plus ``values``."""
-    env = {
-        name: value
-        for name, value in os.environ.items()
-        if not name.startswith(("DJANGO_", "SUDOKU_"))
-    }
-    env["DJANGO_SETTINGS_MODULE"] = "sudoku_site.settings"
-    env.update(values)
-    return env
 
 
 def run_django(code: str, **values: str) -> subprocess.CompletedProcess:
