@@ -1,0 +1,135 @@
+"""Where a solve request's time goes, in process on one core, printed as markdown.
+
+    .venv/bin/python deploy/costs.py [--sets a.txt,b.txt] [--limit N]
+
+The load benchmark (deploy/loadtest.py) measures the whole stack, where
+clients, nginx and gunicorn share the cores; this script explains its ratios.
+Django runs in this process with DEBUG off (Django's test client, no network,
+no database), and each figure is the mean over the first ``--limit`` puzzles
+(default 500) of each set, after a warm-up:
+
+- ``GET /ping``: the trivial view, the load benchmark's floor;
+- ``POST /api/solve`` and ``GET /answer/?puzzle=``: the two solve endpoints;
+- their parts: reading the text (the one-field form: parser and conflict
+  check), the engine alone (``solve``), and drawing the answer page's two
+  grids; what is left of an endpoint beyond the floor and these parts is
+  the framework's (django-ninja's validation and JSON, or the page's
+  templates) and the solve's log line.
+
+Compare figures only within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from deploy.loadtest import machine, parse_sets, read_puzzles  # noqa: E402
+
+DEFAULT_SETS = "seventeen_clue.txt,top1465.txt"
+
+
+def start_django() -> None:
+    """Django as production runs it (DEBUG off), for this process only."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "costs-not-secret-" + "x" * 40)
+    os.environ["DJANGO_DEBUG"] = "0"
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    import django
+
+    django.setup()
+    # The solve log's lines would flood the table; its cost is still paid
+    # up to the handler (the record is made and formatted by the level check).
+    logging.getLogger("solver.solves").handlers = [logging.NullHandler()]
+    logging.getLogger("solver.solves").propagate = False
+
+
+def mean_ms(action: Callable[[str], object], puzzles: list[str]) -> float:
+    """Mean milliseconds of ``action`` over ``puzzles``, after a warm-up of 20."""
+    for puzzle in puzzles[:20]:
+        action(puzzle)
+    start = time.perf_counter()
+    for puzzle in puzzles:
+        action(puzzle)
+    return (time.perf_counter() - start) / len(puzzles) * 1000
+
+
+def measure(puzzles: list[str]) -> dict[str, float]:
+    """Each endpoint's and each part's mean milliseconds on ``puzzles``."""
+    from django.test import Client
+
+    from solver.display import answer_grid
+    from solver.engine import solve
+    from solver.forms import PuzzleTextForm
+
+    client = Client()
+
+    def read(puzzle: str):
+        form = PuzzleTextForm({"puzzle": puzzle})
+        form.is_valid()
+        return form.cleaned_data["grid"]
+
+    grids = {puzzle: read(puzzle) for puzzle in puzzles}
+    solutions = {puzzle: solve(grid).solution for puzzle, grid in grids.items()}
+    api = lambda p: client.post("/api/solve", json.dumps({"puzzle": p}), "application/json")  # noqa: E731
+    return {
+        "ping": mean_ms(lambda p: client.get("/ping"), puzzles),
+        "api": mean_ms(api, puzzles),
+        "answer": mean_ms(lambda p: client.get("/answer/", {"puzzle": p}), puzzles),
+        "read": mean_ms(read, puzzles),
+        "engine": mean_ms(lambda p: solve(grids[p]), puzzles),
+        "grids": mean_ms(
+            lambda p: (answer_grid(grids[p], solutions[p], "a"), answer_grid(grids[p], None, "b")),
+            puzzles,
+        ),
+    }
+
+
+def report(name: str, ms: dict[str, float]) -> None:
+    """The rows of one set: each endpoint, then its parts and what is left."""
+    floor = ms["ping"]
+    api_rest = ms["api"] - floor - ms["read"] - ms["engine"]
+    page_rest = ms["answer"] - floor - ms["read"] - ms["engine"] - ms["grids"]
+    rows = [
+        ("GET /ping (the floor)", ms["ping"]),
+        ("POST /api/solve", ms["api"]),
+        ("- beyond the floor", ms["api"] - floor),
+        ("- - reading the text", ms["read"]),
+        ("- - the engine", ms["engine"]),
+        ("- - the rest (django-ninja, the log line)", api_rest),
+        ("GET /answer/", ms["answer"]),
+        ("- beyond the floor", ms["answer"] - floor),
+        ("- - reading the text", ms["read"]),
+        ("- - the engine", ms["engine"]),
+        ("- - drawing the two grids", ms["grids"]),
+        ("- - the rest (the templates, the log line)", page_rest),
+    ]
+    print(f"\n### {name}\n\n| request or part | ms |\n|---|---|")
+    for label, value in rows:
+        print(f"| {label} | {value:.3f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", type=parse_sets, default=parse_sets(DEFAULT_SETS))
+    parser.add_argument("--limit", type=int, default=500, help="puzzles a set (default 500)")
+    args = parser.parse_args(argv)
+    start_django()
+    print(machine())
+    for name in args.sets:
+        report(name, measure(read_puzzles(name, args.limit)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

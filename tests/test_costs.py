@@ -1,0 +1,24 @@
+"""deploy/costs.py, on a few puzzles: every figure is measured, and the parts add up."""
+
+from deploy import costs
+from tests.puzzles import HARD, sample
+
+
+def test_each_endpoint_and_part_is_measured_on_real_requests():
+    puzzles = [HARD, *sample("seventeen_clue.txt", 3)]
+    ms = costs.measure(puzzles)
+    assert set(ms) == {"ping", "api", "answer", "read", "engine", "grids"}
+    assert all(value > 0 for value in ms.values())
+    # Each solve endpoint does at least the floor's work plus reading and solving.
+    assert ms["api"] > ms["read"] + ms["engine"]
+    assert ms["answer"] > ms["read"] + ms["engine"] + ms["grids"]
+
+
+def test_the_report_splits_each_endpoint_into_its_parts(capsys):
+    ms = {"ping": 0.3, "api": 1.0, "answer": 2.0, "read": 0.1, "engine": 0.25, "grids": 0.15}
+    costs.report("seventeen_clue.txt", ms)
+    table = capsys.readouterr().out
+    assert "| GET /ping (the floor) | 0.300 |" in table
+    # What is left: 1.0 - 0.3 - 0.1 - 0.25, and 2.0 - 0.3 - 0.1 - 0.25 - 0.15.
+    assert "| - - the rest (django-ninja, the log line) | 0.350 |" in table
+    assert "| - - the rest (the templates, the log line) | 1.200 |" in table
