@@ -64,6 +64,13 @@ def mean_ms(action: Callable[[str], object], puzzles: list[str]) -> float:
     return (time.perf_counter() - start) / len(puzzles) * 1000
 
 
+def ok(response):
+    """``response``, if its status is 200: an error page must not pass for a solve."""
+    if response.status_code != 200:
+        raise RuntimeError(f"{response.request['PATH_INFO']} answered {response.status_code}")
+    return response
+
+
 def measure(puzzles: list[str]) -> dict[str, float]:
     """Each endpoint's and each part's mean milliseconds on ``puzzles``."""
     from django.test import Client
@@ -79,13 +86,15 @@ def measure(puzzles: list[str]) -> dict[str, float]:
         form.is_valid()
         return form.cleaned_data["grid"]
 
+    def api(puzzle: str):
+        return ok(client.post("/api/solve", json.dumps({"puzzle": puzzle}), "application/json"))
+
     grids = {puzzle: read(puzzle) for puzzle in puzzles}
     solutions = {puzzle: solve(grid).solution for puzzle, grid in grids.items()}
-    api = lambda p: client.post("/api/solve", json.dumps({"puzzle": p}), "application/json")  # noqa: E731
     return {
-        "ping": mean_ms(lambda p: client.get("/ping"), puzzles),
+        "ping": mean_ms(lambda p: ok(client.get("/ping")), puzzles),
         "api": mean_ms(api, puzzles),
-        "answer": mean_ms(lambda p: client.get("/answer/", {"puzzle": p}), puzzles),
+        "answer": mean_ms(lambda p: ok(client.get("/answer/", {"puzzle": p})), puzzles),
         "read": mean_ms(read, puzzles),
         "engine": mean_ms(lambda p: solve(grids[p]), puzzles),
         "grids": mean_ms(
