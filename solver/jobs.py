@@ -18,7 +18,8 @@ from itertools import islice
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -100,12 +101,14 @@ def read_entries(text: str) -> list[Entry]:
     return head
 
 
-def create_job(name: str, text: str) -> Job:
-    """A new job holding every puzzle of ``text``, none solved yet; jobs past
-    their time are forgotten. Raises as ``read_entries`` does, storing nothing."""
+def create_job(name: str, text: str, client: str = "") -> Job:
+    """A new job of ``client`` (a keyed hash, ``logs.client_hash``; never an
+    address) holding every puzzle of ``text``, none solved yet; then jobs are
+    forgotten as ``forget_old_jobs`` says. Raises as ``read_entries`` does,
+    storing nothing."""
     entries = read_entries(text)
     with transaction.atomic():
-        job = Job.objects.create(name=name[:255], total=len(entries))
+        job = Job.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
             JobRow(job=job, index=index, line=entry.line, puzzle=entry.text)
             for index, entry in enumerate(entries)
@@ -216,12 +219,44 @@ def progress(job: Job) -> Progress:
 
 
 def forget_old_jobs() -> int:
-    """Delete the jobs older than ``SUDOKU_BATCH_KEEP_HOURS`` and all but the
-    newest ``SUDOKU_BATCH_KEEP_JOBS``, with their rows; return how many jobs went."""
+    """Delete jobs, with their rows, and return how many went: those older than
+    ``SUDOKU_BATCH_KEEP_HOURS``; each client's beyond its newest
+    ``SUDOKU_BATCH_KEEP_PER_CLIENT``, its oldest first; then, while more than
+    ``SUDOKU_BATCH_KEEP_JOBS`` are left, the oldest job of a client holding the
+    most (of two clients holding as many, the one whose oldest job is older).
+
+    So a client's batches push out only its own, until the cap on all jobs is
+    reached; even then a client's n-th newest job goes only once the newest n
+    of every client together are more than ``SUDOKU_BATCH_KEEP_JOBS`` (a
+    client's only job, once more clients than that hold jobs). Finished jobs
+    are not taken first: nobody asks for a flood's slices, so it never
+    finishes, and that order would take the results people came back for.
+    """
     cutoff = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
-    newest_first = Job.objects.order_by("-created", "-pk").values_list("pk", flat=True)
-    surplus = list(newest_first[settings.SUDOKU_BATCH_KEEP_JOBS :])
-    _, deleted = Job.objects.filter(Q(created__lt=cutoff) | Q(pk__in=surplus)).delete()
+    # One transaction (it takes the write lock first, see DATABASES): two
+    # workers storing jobs at once would otherwise both count the same excess
+    # and take a job each for it.
+    with transaction.atomic():
+        gone = _delete(Job.objects.filter(created__lt=cutoff))
+        gone += _delete(_ranked().filter(rank__gte=settings.SUDOKU_BATCH_KEEP_PER_CLIENT))
+        excess = Job.objects.count() - settings.SUDOKU_BATCH_KEEP_JOBS
+        if excess > 0:
+            gone += _delete(_ranked().order_by("-rank", "created", "pk")[:excess])
+    return gone
+
+
+def _ranked() -> QuerySet[Job]:
+    """Every job with its ``rank``: how many newer jobs its client holds (0 for its newest)."""
+    newest_first = Window(RowNumber(), partition_by="client", order_by=("-created", "-pk"))
+    return Job.objects.annotate(rank=newest_first - 1)
+
+
+def _delete(jobs: QuerySet[Job]) -> int:
+    """Delete ``jobs`` with their rows; return how many jobs went."""
+    # The ids first: SQLite cannot delete from a query that sorts, slices or
+    # ranks, and this many ids (at most the jobs kept) is a small list.
+    ids = list(jobs.values_list("pk", flat=True))
+    _, deleted = Job.objects.filter(pk__in=ids).delete()
     return deleted.get(Job._meta.label, 0)
 
 

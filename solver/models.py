@@ -2,7 +2,7 @@
 
 A job is reached only by its id, a random UUID: whoever has the address can
 see the results, and nobody can guess another's. Jobs are forgotten after a
-while (``jobs.forget_old_jobs``).
+while, and a client's oldest once it has sent too many (``jobs.forget_old_jobs``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,23 @@ PENDING = ""  # the status of a row not solved yet
 
 
 class Job(models.Model):
-    """Puzzles sent together: their source's name and how many there are."""
+    """Puzzles sent together: their source's name, how many there are, and who sent them.
+
+    ``client`` is the sender's address as a keyed hash (``logs.client_hash``),
+    never the address itself: it is only compared, to give each client a quota
+    of jobs. It is empty for jobs stored before it was kept, or made outside a
+    request; those count as one client.
+    """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     name = models.CharField(max_length=255)  # the uploaded file's name, or PASTED
     total = models.PositiveIntegerField()
+    client = models.CharField(max_length=12, blank=True, default="")
+
+    class Meta:
+        # A client's jobs, newest first: what its quota keeps.
+        indexes = [models.Index(fields=["client", "created"], name="solver_job_client")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.total} puzzles)"

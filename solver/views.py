@@ -44,7 +44,7 @@ from .forms import (
     batch_max_bytes,
 )
 from .jobs import STATUSES, Progress, create_job, csv_rows, progress, run_slice
-from .logs import log_slice, log_solve
+from .logs import client_hash, log_slice, log_solve
 from .models import Job
 from .uploads import upload_limit
 
@@ -192,16 +192,19 @@ def _load_reply(form: LoadForm) -> JsonResponse:
 @upload_limit(batch_max_bytes)
 @require_http_methods(["GET", "HEAD", "POST"])
 def batch(request):
-    """The batch form. A valid post stores the job, solves its first slice and
-    goes to the job's page (See Other), where a small batch is already finished;
-    bad input comes back on the form, the pasted text kept."""
+    """The batch form. A valid post stores the job as the client's (its
+    address's keyed hash, never the address: see ``jobs.forget_old_jobs``),
+    solves its first slice and goes to the job's page (See Other), where a
+    small batch is already finished; bad input comes back on the form, the
+    pasted text kept."""
     if request.method != "POST":
         return _batch_form_page(request, BatchForm())
     form = BatchForm(request.POST, request.FILES)
     if not form.is_valid():
         return _batch_form_page(request, form)
     try:
-        job = create_job(form.cleaned_data["name"], form.cleaned_data["text"])
+        data = form.cleaned_data
+        job = create_job(data["name"], data["text"], client=client_hash(request))
     except OperationalError:
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
@@ -289,7 +292,7 @@ def _batch_form_page(request, form: BatchForm, status: int = 200):
         "max_size": filesizeformat(batch_max_bytes()),
         "solve_seconds": settings.SUDOKU_SOLVE_SECONDS,
         "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
-        "keep_jobs": settings.SUDOKU_BATCH_KEEP_JOBS,
+        "keep_per_client": settings.SUDOKU_BATCH_KEEP_PER_CLIENT,
     }
     return render(request, "solver/batch.html", context, status=status)
 

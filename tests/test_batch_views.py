@@ -13,11 +13,13 @@ import uuid
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
+from django.test import RequestFactory
 from django.urls import reverse
 
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.forms import BATCH_PASTE_MAX_LENGTH
 from solver.jobs import create_job, run_slice
+from solver.logs import client_hash
 from solver.models import PASTED, Job
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.test_views import text_of
@@ -27,6 +29,7 @@ pytestmark = pytest.mark.django_db
 BATCH = reverse("solver:batch")
 JSON = {"HTTP_ACCEPT": "application/json"}
 TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]
+SENDER, FLOODER = "203.0.113.7", "198.51.100.23"  # two clients' addresses
 
 
 def upload(data: str | bytes, name: str = "puzzles.txt") -> SimpleUploadedFile:
@@ -436,3 +439,44 @@ def test_progress_counts_are_grouped_by_thousands(client, settings):
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
     client.post(BATCH, {"file": upload("\n".join([HARD] * 1200))})
     assert "Solved 1 of 1,200 puzzles." in text_of(client.get(job_url(Job.objects.get())))
+
+
+# Whose batches make way
+
+
+def test_the_form_says_how_long_and_how_many_batches_are_kept(client):
+    assert (
+        "for 24 hours or until you have sent 10 newer batches (sooner only if the server is full)."
+    ) in text_of(client.get(BATCH))
+
+
+def test_a_batch_keeps_its_senders_address_only_as_a_keyed_hash(client):
+    client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=SENDER)
+    job = Job.objects.get()
+    assert job.client == client_hash(RequestFactory().get("/", REMOTE_ADDR=SENDER))
+    assert not [field for field in Job._meta.fields if SENDER in str(getattr(job, field.attname))]
+
+
+def test_behind_the_proxy_each_client_is_the_address_it_passes_on(client, settings):
+    settings.SUDOKU_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
+    for address in (SENDER, FLOODER):
+        client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP=address)
+    assert Job.objects.values("client").distinct().count() == 2
+
+
+@pytest.mark.parametrize("keep_jobs", [12, 5], ids=["quota-stops-it", "cap-reached"])
+def test_a_flood_from_one_client_leaves_anothers_running_batch(client, settings, keep_jobs):
+    """The flooder's own oldest batches make way, whether its quota stops the
+    flood or the cap on all jobs is reached; a batch that made way is gone."""
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0  # one puzzle a slice: the batch keeps running
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 10
+    settings.SUDOKU_BATCH_KEEP_JOBS = keep_jobs
+    client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)}, REMOTE_ADDR=SENDER)
+    running = Job.objects.get()
+    flood = [client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=FLOODER) for _ in range(15)]
+    assert Job.objects.count() == min(keep_jobs, 1 + 10)
+    assert "Solved 1 of 3 puzzles." in text_of(client.get(job_url(running)))
+    assert client.post(job_url(running, "solver:batch_step"), **JSON).json()["done"] == 2
+    first = client.get(flood[0]["Location"])
+    assert first.status_code == 404
+    assert "no longer kept" in text_of(first)

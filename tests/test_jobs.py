@@ -275,3 +275,29 @@ def test_forgetting_counts_the_jobs_it_deletes(settings):
     settings.SUDOKU_BATCH_KEEP_JOBS = 1
     assert forget_old_jobs() == 3
     assert list(Job.objects.all()) == [jobs[-1]]
+
+
+# Each client's quota, and the cap on all jobs
+
+ALICE, BOB, CAROL = "a1a1a1a1a1a1", "b2b2b2b2b2b2", "c3c3c3c3c3c3"  # clients' keyed hashes
+
+
+def test_a_clients_eleventh_batch_removes_its_own_oldest_not_anothers(settings):
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 10
+    bobs = create_job("bob.txt", HARD, client=BOB)
+    alices = [create_job(f"{n}.txt", HARD, client=ALICE) for n in range(11)]
+    assert set(Job.objects.all()) == {bobs, *alices[1:]}
+    assert not JobRow.objects.filter(job_id=alices[0].pk).exists()
+
+
+def test_the_cap_on_all_jobs_bounds_them_taking_from_the_clients_holding_most(settings):
+    """Past the cap, the oldest job of a client holding the most goes: a
+    client with one job keeps it, though the others' jobs are newer."""
+    settings.SUDOKU_BATCH_KEEP_JOBS = 5
+    carols = create_job("carol.txt", HARD, client=CAROL)
+    alices, bobs = [], []
+    for n in range(4):
+        alices.append(create_job(f"a{n}.txt", HARD, client=ALICE))
+        bobs.append(create_job(f"b{n}.txt", HARD, client=BOB))
+    assert Job.objects.count() == 5
+    assert set(Job.objects.all()) == {carols, *alices[2:], *bobs[2:]}
