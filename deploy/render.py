@@ -29,19 +29,33 @@ RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
 # rate no client reaches, so the run measures the site, not the limit.
 UNLIMITED_RATE = "1000000r/s"
 ERRORS = DEPLOY / "errors"
-# nginx's own HTML error pages: file name, title, message.
+# nginx's own HTML error pages: file name, title, message. Each has a JSON
+# twin in deploy/errors for /api/ (deploy/nginx.conf's error_page lines).
+DAMAGED_LINK = (
+    "If you followed a link, it may be damaged; starting again from the entry page usually works."
+)
 PAGES = {
+    "400": ("Bad request", f"The server could not read this request. {DAMAGED_LINK}"),
     "404": ("Page not found", "There is no such file on this site."),
+    "405": ("Method not allowed", "This address does not take that kind of request."),
     "413": (
         "Request too large",
         "The request was larger than this site takes. "
         "The batch page says how large a file of puzzles may be.",
+    ),
+    "414": ("Address too long", f"The address was longer than this site reads. {DAMAGED_LINK}"),
+    "494": (
+        "Request headers too large",
+        "The request's headers, its cookies most often, were larger than this site reads. "
+        "Clearing this site's cookies usually helps.",
     ),
     "429": (
         "Too many requests",
         "This address sent more requests than a person could in a moment. "
         "Wait a second and try again.",
     ),
+    "501": ("Not implemented", "The request asked for something this server does not do."),
+    "505": ("HTTP version not supported", "The request used a version of HTTP this server lacks."),
     "50x": (
         "Server unavailable",
         "The server could not answer in time. Please try again in a moment.",

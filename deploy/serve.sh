@@ -12,7 +12,8 @@
 # runtime directory, starts gunicorn on a unix socket there and nginx on
 # SUDOKU_LISTEN (default 127.0.0.1:8080), and waits. Ctrl-C or SIGTERM stops
 # both gracefully (requests under way finish) and exits 0; if either stops by
-# itself, the other is stopped and the exit status is 1.
+# itself, the other is stopped and the exit status is 1. SIGUSR1 is passed to
+# nginx, which reopens its logs (after logrotate has moved them; see README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -67,6 +68,14 @@ if [ ! -x "$python" ]; then
   exit 2
 fi
 
+# USR1 (logrotate's postrotate) would otherwise end this script, even while
+# it migrates: nginx, once started, reopens logs/*.log on it (gunicorn logs to
+# this script's output, which has nothing to reopen).
+reopen_logs() {
+  [ -z "${nginx_pid:-}" ] || kill -USR1 "$nginx_pid" 2>/dev/null || true
+}
+trap reopen_logs USR1
+
 mkdir -p "$run_dir/logs" "$run_dir/tmp"
 run_dir=$(cd "$run_dir" && pwd)
 socket=$run_dir/gunicorn.sock
@@ -106,7 +115,11 @@ if [ "$stopping" = 0 ] && [ -S "$socket" ]; then
   nginx_pid=$!
   echo "serve: http://$listen/ (gunicorn pid $gunicorn_pid, nginx pid $nginx_pid;" \
     "logs in $run_dir/logs; Ctrl-C stops)"
-  wait -n "$gunicorn_pid" "$nginx_pid" || true
+  # A trapped signal ends `wait` too: wait again until one has really stopped.
+  while [ "$stopping" = 0 ] && kill -0 "$gunicorn_pid" 2>/dev/null &&
+    kill -0 "$nginx_pid" 2>/dev/null; do
+    wait -n "$gunicorn_pid" "$nginx_pid" || true
+  done
 fi
 
 status=0

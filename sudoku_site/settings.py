@@ -128,12 +128,15 @@ STATIC_ROOT = BASE_DIR / (os.environ.get("DJANGO_STATIC_ROOT") or "staticfiles")
 # Hashed names (css/site.1a2b3c4d5e6f.css) change with the content, so nginx
 # may tell browsers to keep them for a year. They exist only after collectstatic,
 # which tests and runserver do not run: the production command turns them on.
+# Django's manifest storage, with the scripts' module imports hashed too
+# (sudoku_site/storage.py says why).
 STATIC_MANIFEST = env_flag("DJANGO_STATIC_MANIFEST") and not DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage."
-        + ("ManifestStaticFilesStorage" if STATIC_MANIFEST else "StaticFilesStorage")
+        "BACKEND": "sudoku_site.storage.HashedModulesStorage"
+        if STATIC_MANIFEST
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 

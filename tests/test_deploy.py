@@ -17,7 +17,7 @@ import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 import pytest
 
@@ -35,6 +35,9 @@ SECURITY_HEADERS = {
     "cross-origin-opener-policy": "same-origin",
 }
 YEAR = "public, max-age=31536000, immutable"
+# What a script module imports by a relative path (`from "./cells.js"`).
+MODULE_IMPORT = re.compile(r"""\b(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
+HASHED_SCRIPT = re.compile(r"\.[0-9a-f]{12}\.js$")
 
 
 def require_nginx() -> None:
@@ -137,12 +140,32 @@ def test_static_files_with_hashed_names_are_kept_for_a_year(stack):
 
 
 def test_static_files_by_plain_names_are_checked_again_each_time(stack):
-    """What a script module imports by its plain name may change with a release."""
+    """What is asked for by its plain name (nginx's error pages link the
+    stylesheet so) may change with a release."""
     reply = stack.fetch("GET", "/static/js/cells.js")
     assert reply.status == 200
     assert reply.headers["cache-control"] == "no-cache"
     assert "etag" in reply.headers
     assert_secured(reply)
+
+
+def test_the_entry_scripts_modules_are_hashed_and_kept_for_a_year(stack):
+    """entry.js imports its modules, and they theirs, by hashed names
+    (sudoku_site/storage.py): every one is kept for a year, and a cached
+    entry.js never loads another release's modules."""
+    page = stack.fetch("GET", "/index").text
+    entry = re.search(r'src="(/static/js/entry\.[0-9a-f]{12}\.js)"', page)[1]
+    seen, waiting = set(), [entry]
+    while waiting:
+        address = waiting.pop()
+        reply = stack.fetch("GET", address)
+        assert reply.status == 200, address
+        assert reply.headers["cache-control"] == YEAR, address
+        imported = {urljoin(address, path) for path in MODULE_IMPORT.findall(reply.text)}
+        assert all(HASHED_SCRIPT.search(url) for url in imported), (address, imported)
+        waiting += sorted(imported - seen)
+        seen |= imported | {address}
+    assert len(seen) >= 10  # entry.js, the nine it starts, and what they share
 
 
 def test_djangos_warnings_reach_the_log(stack):
@@ -152,10 +175,15 @@ def test_djangos_warnings_reach_the_log(stack):
     assert reply.status == 404
     assert "<h1>Page not found</h1>" in reply.text
     assert_secured(reply)
+    wait_for_log(stack, "Not Found: /no/such/page")
+
+
+def wait_for_log(stack: Stack, text: str) -> None:
+    """Fails unless ``text`` reaches serve.sh's output within 5 s."""
     deadline = time.monotonic() + 5
-    while "Not Found: /no/such/page" not in stack.log_text() and time.monotonic() < deadline:
+    while text not in stack.log_text() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert "Not Found: /no/such/page" in stack.log_text()
+    assert text in stack.log_text()
 
 
 def test_a_missing_static_file_is_nginxs_404_page_never_cached(stack):
@@ -333,38 +361,156 @@ def test_nginx_logs_no_client_address_and_no_puzzle(stack):
     assert HARD not in logs
 
 
-@pytest.mark.parametrize(
-    ("request_text", "status"),
-    [
-        ("GARBAGE\r\n\r\n", 400),
-        ("GET /index HTTP/1.1\r\nConnection: close\r\n\r\n", 400),  # no Host
-        ("TRACE /index HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 405),
-        (f"GET /{'x' * 9000} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 414),
-    ],
-)
-def test_nginx_refusing_a_request_itself_still_sends_the_security_headers(
-    stack, request_text, status
-):
+def raw_exchange(stack: Stack, request: bytes) -> tuple[str, dict[str, str], bytes]:
+    """``request`` sent as it is on a connection of its own, read until nginx
+    closes it: the status line, the headers (names in lower case, a repeated
+    header's values joined with ", ") and the body."""
     with socket.create_connection(("127.0.0.1", stack.port), timeout=10) as connection:
-        connection.sendall(request_text.encode())
+        connection.sendall(request)
         received = b""
         while chunk := connection.recv(65536):
             received += chunk
-    head = received.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
-    assert head[0].split()[1] == str(status), head[0]
+    head, _, body = received.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
     headers: dict[str, str] = {}
-    for line in head[1:]:
+    for line in lines:
         name, _, value = line.partition(":")
         key = name.strip().lower()
         headers[key] = f"{headers[key]}, {value.strip()}" if key in headers else value.strip()
-    assert_secured(Reply(status, headers, b""))
+    return status_line, headers, body
+
+
+def asked(request_line: str, *headers: str) -> str:
+    """``request_line`` with ``headers`` (Host: localhost if none) and Connection: close."""
+    lines = [request_line, *(headers or ["Host: localhost"]), "Connection: close"]
+    return "\r\n".join(lines) + "\r\n\r\n"
+
+
+BIG_HEADER = "X-Big: " + "y" * 9000
+LONG_PATH = "x" * 9000
+
+
+# Each request nginx refuses before Django sees it, and the page it answers
+# with: the site's HTML page (its heading) or, under /api/, the API's JSON
+# (its code). Some are refused before nginx has read the path (a malformed
+# request line, a URL too long, an HTTP version past 1): those get the HTML
+# page even under /api/.
+REFUSALS = {
+    "garbage": ("GARBAGE\r\n\r\n", 400, "Bad request"),
+    "bad-method": (asked("G@T /index HTTP/1.1"), 400, "Bad request"),
+    "no-host": (asked("GET /index HTTP/1.1", "Accept: */*"), 400, "Bad request"),
+    "api-no-host": (asked("GET /api/solve HTTP/1.1", "Accept: */*"), 400, "bad_request"),
+    "api-two-hosts": (asked("GET /api/solve HTTP/1.1", "Host: a", "Host: b"), 400, "bad_request"),
+    "trace": (asked("TRACE /index HTTP/1.1"), 405, "Method not allowed"),
+    "api-trace": (asked("TRACE /api/solve HTTP/1.1"), 405, "method_not_allowed"),
+    "post-static": (
+        asked("POST /static/css/site.css HTTP/1.1", "Host: x", "Content-Length: 0"),
+        405,
+        "Method not allowed",
+    ),
+    "long-url": (asked(f"GET /{LONG_PATH} HTTP/1.1"), 414, "Address too long"),
+    "api-long-url": (asked(f"GET /api/{LONG_PATH} HTTP/1.1"), 414, "Address too long"),
+    "big-header": (
+        asked("GET /index HTTP/1.1", "Host: x", BIG_HEADER),
+        400,
+        "Request headers too large",
+    ),
+    "api-big-header": (
+        asked("GET /api/solve HTTP/1.1", "Host: x", BIG_HEADER),
+        400,
+        "headers_too_large",
+    ),
+    "unknown-coding": (
+        asked("POST /answer/ HTTP/1.1", "Host: x", "Transfer-Encoding: gzip"),
+        501,
+        "Not implemented",
+    ),
+    "api-unknown-coding": (
+        asked("POST /api/solve HTTP/1.1", "Host: x", "Transfer-Encoding: gzip"),
+        501,
+        "not_implemented",
+    ),
+    "api-http-9": (asked("GET /api/solve HTTP/9.9"), 505, "HTTP version not supported"),
+}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "status", "page"), list(REFUSALS.values()), ids=list(REFUSALS)
+)
+def test_nginx_refusing_a_request_itself_answers_with_the_sites_page(
+    stack, request_text, status, page
+):
+    """And with the security headers, which nginx adds server-wide."""
+    status_line, headers, body = raw_exchange(stack, request_text.encode())
+    assert status_line.split()[1] == str(status), status_line
+    assert_secured(Reply(status, headers, body))
+    assert headers["cache-control"] == "no-store"
+    if page.islower():
+        assert headers["content-type"] == "application/json"
+        assert json.loads(body)["errors"][0]["code"] == page
+    else:
+        assert headers["content-type"] == "text/html"
+        assert f"<h1>{page}</h1>" in body.decode()
+
+
+def test_every_error_page_nginx_names_is_written_as_html_and_json(stack):
+    conf = (stack.run_dir / "nginx.conf").read_text()
+    names = re.findall(r"error_page [^;]*/_errors/([0-9a-z]+)\.\$error_format;", conf)
+    assert len(names) >= 10
+    for name in names:
+        for suffix in (".html", ".json"):
+            assert (stack.run_dir / "errors" / f"{name}{suffix}").is_file(), name + suffix
+
+
+def test_djangos_own_refusals_pass_through_nginx_as_they_are(stack):
+    """nginx's error pages are for its own refusals only: Django's 400 and
+    404 pages (which link the hashed stylesheet, as only Django's do) and its
+    405s, empty or JSON under /api/, are what the client gets."""
+    django_page = re.compile(r'href="/static/css/site\.[0-9a-f]{12}\.css"')
+    bad_host = stack.fetch("GET", "/index", Host="evil.example")
+    assert bad_host.status == 400
+    assert "<h1>Bad request</h1>" in bad_host.text
+    wait_for_log(stack, "Invalid HTTP_HOST header: 'evil.example'")  # Django's, logged
+    missing = stack.fetch("GET", "/no/such/page")
+    assert missing.status == 404
+    for reply in (bad_host, missing):
+        assert django_page.search(reply.text), reply.text[:300]
+        assert "cache-control" not in reply.headers
+    page = stack.fetch("OPTIONS", "/index")
+    assert (page.status, page.headers["allow"], page.body) == (405, "GET, HEAD", b"")
+    api = stack.fetch("OPTIONS", "/api/solve")
+    assert api.status == 405
+    assert api.json()["errors"][0]["message"].startswith("OPTIONS is not allowed here")
+
+
+def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
+    """As logrotate's postrotate asks it to (README): the moved log is left
+    alone, a new one is written, and the stack keeps running."""
+    logs = stack.run_dir / "logs"
+    (logs / "access.log").rename(logs / "access.log.1")
+    stack.process.send_signal(signal.SIGUSR1)
+    # nginx's workers reopen the file a moment after the master is told:
+    # until then, requests are still written to the moved one.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        path = f"/no/such/page/after-rotation-{time.monotonic_ns()}"
+        assert stack.fetch("GET", path).status == 404
+        if (logs / "access.log").exists() and path in (logs / "access.log").read_text():
+            break
+        time.sleep(0.1)
+    assert path in (logs / "access.log").read_text()
+    assert path not in (logs / "access.log.1").read_text()
+    assert stack.process.poll() is None, stack.log_text()
+    assert all(alive(pid) for pid in stack.pids.values())
 
 
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     """Ctrl-C reaches serve.sh alone, which stops gunicorn and nginx gracefully,
     exits 0, and leaves neither running nor their files behind. (SIGTERM is
-    the HTTPS test's way to stop its stack.)"""
+    the HTTPS test's way to stop its stack.) Stopping logs no traceback
+    (earlier tests log Django's own, for a Host not allowed)."""
     assert all(alive(pid) for pid in stack.pids.values())
+    before = len(stack.log_text())
     assert stack.stop(signal.SIGINT) == 0, stack.log_text()
     deadline = time.monotonic() + 5
     while any(alive(pid) for pid in stack.pids.values()) and time.monotonic() < deadline:
@@ -372,6 +518,6 @@ def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     assert not any(alive(pid) for pid in stack.pids.values()), stack.pids
     for name in ("gunicorn.sock", "gunicorn.pid", "nginx.pid"):
         assert not (stack.run_dir / name).exists(), name
-    log = stack.log_text()
+    log = stack.log_text()[before:]
     assert "Shutting down: Master" in log
     assert "Traceback" not in log

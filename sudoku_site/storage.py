@@ -1,0 +1,25 @@
+"""The static files storage of the production stack (DJANGO_STATIC_MANIFEST=1)."""
+
+from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+
+
+class HashedModulesStorage(ManifestStaticFilesStorage):
+    """Hashed names, as Django's manifest storage gives them, for what script
+    modules import too.
+
+    The entry page loads js/entry.<hash>.js, which imports its neighbours by
+    relative plain names (``import { x } from "./cells.js";``). Left alone,
+    those are served under plain names that browsers must check again on
+    every visit, and a browser still holding an old hashed entry.js could
+    pair it with a newer release's modules. With import aggregation on,
+    collectstatic rewrites each ``import``/``export ... from`` of a relative
+    path to the hashed name, so every module is kept for a year and a
+    release's modules only ever load together.
+
+    Django's patterns are regular expressions, not a JavaScript parser: an
+    import must end with ``;`` to be rewritten, and a dynamic ``import("…")``
+    of a file that is not there stops collectstatic. tests/test_storage.py
+    checks every collected module's imports name hashed files that exist.
+    """
+
+    support_js_module_import_aggregation = True
