@@ -13,6 +13,7 @@ message if a placeholder is left or a value cannot be written into the file.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import sys
@@ -111,6 +112,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "SECURITY_HEADERS": "\n".join(headers),
         "SERVER_HEADERS": "\n".join(server_headers),
         **rates(),
+        **trusted_proxies(os.environ.get("SUDOKU_TRUSTED_PROXIES", "")),
     }
 
 
@@ -119,6 +121,22 @@ def rates() -> dict[str, str]:
     if os.environ.get("SUDOKU_BENCH_UNLIMITED") == "1":
         return dict.fromkeys(RATES, UNLIMITED_RATE)
     return dict(RATES)
+
+
+def trusted_proxies(text: str) -> dict[str, str]:
+    """The proxies whose forwarding headers nginx believes: ``text`` holds
+    addresses or networks (``127.0.0.1``, ``10.0.0.0/8``, ``::1``) separated
+    by commas or spaces. ValueError names one that is neither."""
+    networks = []
+    for item in text.replace(",", " ").split():
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(f"SUDOKU_TRUSTED_PROXIES: {item!r} is not an address") from None
+    return {
+        "REAL_IP_FROM": "\n".join(f"    set_real_ip_from {net};" for net in networks),
+        "TRUSTED_PROXIES": "\n".join(f"        {net} 1;" for net in networks),
+    }
 
 
 def max_body_bytes() -> int:

@@ -196,8 +196,8 @@ def start_stack(directory: Path, **settings: str) -> Stack:
         if process.poll() is not None:
             raise StackError(f"serve.sh exited with {process.returncode}:\n{stack.log_text()}")
         try:
-            # As a local TLS proxy would ask, so that DJANGO_HTTPS=1 answers 200 too.
-            if stack.fetch("GET", "/index", X_Forwarded_Proto="https").status == 200:
+            # Django answers: 200, or with DJANGO_HTTPS=1 its redirect to HTTPS.
+            if stack.fetch("GET", "/index").status in (200, 301):
                 break
         except OSError:
             pass

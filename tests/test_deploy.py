@@ -21,6 +21,7 @@ from urllib.parse import urlencode, urljoin
 
 import pytest
 
+from deploy import render
 from deploy.stack import NGINX, Reply, Stack, StackError, alive
 from deploy.stack import start_stack as start_serving
 from solver.forms import CELL_NAMES
@@ -62,7 +63,8 @@ def start_stack(directory: Path, **settings: str) -> Stack:
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory) -> Stack:
-    started = start_stack(tmp_path_factory.mktemp("stack"))
+    # The tests stand for a proxy on this machine, naming clients in X-Forwarded-For.
+    started = start_stack(tmp_path_factory.mktemp("stack"), SUDOKU_TRUSTED_PROXIES="127.0.0.1")
     yield started
     if started.process.poll() is None:
         started.stop()
@@ -291,7 +293,9 @@ def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
     """With DJANGO_HTTPS=1, a request a proxy on this machine forwards as HTTPS
     gets HSTS, from Django and from nginx alike, and a secure CSRF cookie that
     a form post over HTTPS then uses; plain HTTP is sent to HTTPS."""
-    https = start_stack(tmp_path_factory.mktemp("https"), DJANGO_HTTPS="1")
+    https = start_stack(
+        tmp_path_factory.mktemp("https"), DJANGO_HTTPS="1", SUDOKU_TRUSTED_PROXIES="127.0.0.1"
+    )
     try:
         host = f"127.0.0.1:{https.port}"
         plain = https.fetch("GET", "/index")
@@ -325,6 +329,39 @@ def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
         assert reply.status == 303, reply.text[:500]
     finally:
         assert https.stop() == 0, https.log_text()
+
+
+def test_without_trusted_proxies_no_client_picks_its_address_or_claims_https(tmp_path_factory):
+    """By default nginx believes nobody's forwarding headers: a flood naming a
+    new address in each request is still one client, and a claim of HTTPS
+    over plain HTTP is still sent to HTTPS."""
+    guarded = start_stack(tmp_path_factory.mktemp("guarded"), DJANGO_HTTPS="1")
+    try:
+        claimed = guarded.fetch("GET", "/index", X_Forwarded_Proto="https")
+        assert claimed.status == 301
+        assert "strict-transport-security" not in claimed.headers
+        path = f"/api/validate?puzzle={HARD}"
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            replies = list(
+                pool.map(
+                    lambda n: guarded.fetch("GET", path, X_Forwarded_For=f"192.0.2.{n}"),
+                    range(1, 61),
+                )
+            )
+        assert sum(reply.status == 429 for reply in replies) >= 20
+    finally:
+        assert guarded.stop() == 0, guarded.log_text()
+
+
+def test_trusted_proxies_are_addresses_or_networks():
+    filled = render.trusted_proxies("127.0.0.1, 10.0.0.0/8 ::1")
+    assert filled["REAL_IP_FROM"].split() == [
+        "set_real_ip_from", "127.0.0.1/32;", "set_real_ip_from", "10.0.0.0/8;",
+        "set_real_ip_from", "::1/128;",
+    ]  # fmt: skip
+    assert render.trusted_proxies("") == {"REAL_IP_FROM": "", "TRUSTED_PROXIES": ""}
+    with pytest.raises(ValueError, match="'localhost' is not an address"):
+        render.trusted_proxies("localhost")
 
 
 def test_env_example_documents_what_the_stack_reads():
