@@ -24,7 +24,7 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   so that no cache, anywhere, could flatter the figures: client i of N takes
   the set's puzzles i, i+N, i+2N... (its own slice, disjoint from the
   others'), from its first again only once it has sent all of them (a line
-  after the table names each set smaller than an endpoint's requests). The API's
+  after the table names each set a client ran through). The API's
   run takes the set from its end, so that it shares no puzzle with the answer
   page's run either while together they send fewer than the set holds; the
   warm-up sends copies with the digits renamed, never the set's own puzzles.
@@ -127,11 +127,13 @@ class Tally:
     ms: list[float] = field(default_factory=list)
     statuses: Counter = field(default_factory=Counter)
     seconds: float = 0.0
+    repeated: bool = False  # a puzzle was sent again (the client's slice ran out)
 
     def add(self, other: Tally) -> None:
         self.ms += other.ms
         self.statuses += other.statuses
         self.seconds = max(self.seconds, other.seconds)
+        self.repeated = self.repeated or other.repeated
 
     @property
     def requests(self) -> int:
@@ -207,6 +209,7 @@ def hammer(port: int, source: str, kinds: list[str], puzzles: list[str], seconds
         client.send(kinds[(seed + sent) % len(kinds)], puzzles[sent % len(puzzles)], tally)
         sent += 1
     tally.seconds = time.perf_counter() - start
+    tally.repeated = sent > len(puzzles)
     client.close()
     return tally
 
@@ -393,9 +396,9 @@ def run_load(seconds: float, clients: int, sets: list[str]) -> None:
         finally:
             stopped = stack.stop()
     report_load(rows)
-    # More requests than puzzles: some were sent again, and a cache could have helped.
-    small = sorted({Path(n).stem for _, n, t in rows if n and t.requests > len(puzzles[n])})
-    print(f"sets smaller than an endpoint's requests (puzzles sent again): {small or 'none'}")
+    # A client sent a puzzle again: a cache could have helped.
+    small = sorted({Path(n).stem for _, n, t in rows if n and t.repeated})
+    print(f"sets a client ran through (puzzles sent again): {small or 'none'}")
     print(f"WORKER TIMEOUT lines: {timeouts}; serve.sh exit status: {stopped}")
     print(verdict(rows))
 

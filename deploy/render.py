@@ -37,6 +37,7 @@ DAMAGED_LINK = (
 )
 PAGES = {
     "400": ("Bad request", f"The server could not read this request. {DAMAGED_LINK}"),
+    "403": ("Forbidden", "This address is not open to visitors."),
     "404": ("Page not found", "There is no such file on this site."),
     "405": ("Method not allowed", "This address does not take that kind of request."),
     "413": (
@@ -44,6 +45,7 @@ PAGES = {
         "The request was larger than this site takes. "
         "The batch page says how large a file of puzzles may be.",
     ),
+    "412": ("Precondition failed", "The file has changed since the request's copy of it."),
     "414": ("Address too long", f"The address was longer than this site reads. {DAMAGED_LINK}"),
     "494": (
         "Request headers too large",

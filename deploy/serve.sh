@@ -69,10 +69,13 @@ if [ ! -x "$python" ]; then
 fi
 
 # USR1 (logrotate's postrotate) would otherwise end this script, even while
-# it migrates: nginx, once started, reopens logs/*.log on it (gunicorn logs to
-# this script's output, which has nothing to reopen).
+# it migrates: nginx reopens logs/*.log on it (gunicorn logs to this script's
+# output, which has nothing to reopen). Only once nginx has written its pid
+# file: it sets its signal handlers just before, and a USR1 any earlier would
+# end it.
 reopen_logs() {
-  [ -z "${nginx_pid:-}" ] || kill -USR1 "$nginx_pid" 2>/dev/null || true
+  [ -n "${nginx_pid:-}" ] && [ -s "$run_dir/nginx.pid" ] || return 0
+  kill -USR1 "$nginx_pid" 2>/dev/null || true
 }
 trap reopen_logs USR1
 
@@ -86,14 +89,17 @@ socket=$run_dir/gunicorn.sock
 nginx_args=(-p "$run_dir" -c "$run_dir/nginx.conf" -e "$run_dir/logs/error.log")
 "$nginx" -t -q "${nginx_args[@]}"
 
-# TERM asks gunicorn, QUIT asks nginx, to finish the requests under way and stop.
+# TERM asks gunicorn, QUIT asks nginx, to finish the requests under way and
+# stop. Each server leads a process group of its own (setsid, below), and the
+# whole group is told: workers whose master died would otherwise live on, and
+# nginx's would keep the port.
 gunicorn_pid=
 nginx_pid=
 stopping=0
 stop() {
   stopping=1
-  [ -z "$gunicorn_pid" ] || kill -TERM "$gunicorn_pid" 2>/dev/null || true
-  [ -z "$nginx_pid" ] || kill -QUIT "$nginx_pid" 2>/dev/null || true
+  [ -z "$gunicorn_pid" ] || kill -TERM -- "-$gunicorn_pid" 2>/dev/null || true
+  [ -z "$nginx_pid" ] || kill -QUIT -- "-$nginx_pid" 2>/dev/null || true
 }
 # HUP too: a closed terminal or SSH session would otherwise leave both servers running.
 trap stop INT TERM HUP
@@ -111,6 +117,7 @@ while [ "$stopping" = 0 ] && [ ! -S "$socket" ] && kill -0 "$gunicorn_pid" 2>/de
   sleep 0.1
 done
 if [ "$stopping" = 0 ] && [ -S "$socket" ]; then
+  rm -f "$run_dir/nginx.pid"  # a stale one would let USR1 through too early
   setsid "$nginx" "${nginx_args[@]}" &
   nginx_pid=$!
   echo "serve: http://$listen/ (gunicorn pid $gunicorn_pid, nginx pid $nginx_pid;" \

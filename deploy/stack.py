@@ -109,7 +109,8 @@ class Stack:
             return self.process.wait(timeout=STOP_SECONDS)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
-            # gunicorn and nginx run in sessions of their own, out of serve.sh's group.
+            # gunicorn and nginx lead groups of their own, out of serve.sh's:
+            # each group goes, workers too (nginx's would keep the port).
             for pid in self.pids.values():
                 _kill(pid)
             raise
@@ -119,8 +120,12 @@ class Stack:
 
 
 def _kill(pid: int) -> None:
+    """SIGKILL to the process group ``pid`` leads, or to ``pid`` alone if it leads none."""
     with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            os.kill(pid, signal.SIGKILL)
 
 
 def alive(pid: int) -> bool:

@@ -14,6 +14,8 @@ import os
 import re
 import signal
 import socket
+import subprocess
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -468,6 +470,12 @@ REFUSALS = {
         "not_implemented",
     ),
     "api-http-9": (asked("GET /api/solve HTTP/9.9"), 505, "HTTP version not supported"),
+    "static-directory": (asked("GET /static/css/ HTTP/1.1"), 403, "Forbidden"),
+    "static-changed": (
+        asked("GET /static/css/site.css HTTP/1.1", "Host: x", 'If-Match: "an-old-copy"'),
+        412,
+        "Precondition failed",
+    ),
 }
 
 
@@ -539,6 +547,65 @@ def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
     assert path not in (logs / "access.log.1").read_text()
     assert stack.process.poll() is None, stack.log_text()
     assert all(alive(pid) for pid in stack.pids.values())
+
+
+def group_alive(leader: int) -> bool:
+    """True while any process of the group ``leader`` led is left."""
+    try:
+        os.killpg(leader, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("server", ["nginx", "gunicorn"])
+def test_a_server_dying_stops_the_stack_and_leaves_no_worker(server, tmp_path_factory):
+    """If one master is killed, serve.sh stops the other and exits 1; no worker
+    of either lives on (nginx's would keep the port, answering 502)."""
+    alone = start_stack(tmp_path_factory.mktemp(f"dying-{server}"))
+    try:
+        os.kill(alone.pids[server], signal.SIGKILL)
+        assert alone.process.wait(timeout=30) == 1, alone.log_text()
+        deadline = time.monotonic() + 10
+        while any(map(group_alive, alone.pids.values())) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(group_alive, alone.pids.values())), alone.pids
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", alone.port))  # the port is free again
+    finally:
+        alone.stop()
+
+
+def test_usr1_while_nginx_starts_neither_stops_it_nor_the_stack(tmp_path_factory, monkeypatch):
+    """logrotate may fire while the stack starts: USR1 every few milliseconds
+    from the moment serve.sh runs leaves it serving, and it stops cleanly."""
+    started = []
+    popen = subprocess.Popen
+
+    def recorded(*args, **kwargs):
+        started.append(popen(*args, **kwargs))
+        return started[-1]
+
+    def pester(stop: threading.Event) -> None:
+        while not started and not stop.is_set():
+            time.sleep(0.001)
+        time.sleep(0.2)  # past the first instants, before the trap is set
+        while not stop.is_set() and started[0].poll() is None:
+            started[0].send_signal(signal.SIGUSR1)
+            time.sleep(0.002)
+
+    monkeypatch.setattr("deploy.stack.subprocess.Popen", recorded)
+    stop = threading.Event()
+    pestering = threading.Thread(target=pester, args=(stop,), daemon=True)
+    pestering.start()
+    try:
+        pestered = start_stack(tmp_path_factory.mktemp("usr1"))
+        time.sleep(0.5)
+    finally:
+        stop.set()
+        pestering.join()
+    assert pestered.fetch("GET", "/ping").status == 200
+    assert pestered.stop() == 0, pestered.log_text()
 
 
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):

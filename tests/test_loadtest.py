@@ -101,10 +101,19 @@ def test_each_client_has_its_own_slice_of_the_set():
 
 def test_a_client_sends_its_puzzles_once_each_before_starting_again():
     with recording_server() as (port, seen):
-        loadtest.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
+        tally = loadtest.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
     sent = [puzzle_of(path) for _, path in seen]
     assert len(sent) > 6
     assert sent == [["a", "b", "c"][index % 3] for index in range(len(sent))]
+    assert tally.repeated  # and the run says so
+
+
+def test_a_client_that_never_ran_out_of_puzzles_sent_none_again():
+    many = [str(n) for n in range(1_000_000)]
+    with recording_server() as (port, seen):
+        tally = loadtest.hammer(port, "127.0.0.2", ["answer"], many, 0.2, 0)
+    assert len({puzzle_of(path) for _, path in seen}) == len(seen) == tally.requests
+    assert not tally.repeated
 
 
 def test_clients_of_one_run_never_send_the_same_puzzle():
