@@ -18,8 +18,7 @@ from itertools import islice
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -57,6 +56,16 @@ class NoPuzzles(BatchRefused):
 
     def __init__(self):
         super().__init__("The text holds no puzzles (only blank lines and # comments).")
+
+
+class ServerFull(Exception):
+    """The server holds as many batches as ``SUDOKU_BATCH_KEEP_JOBS`` allows,
+    those past their time and the sender's own beyond its quota gone: the new
+    batch is refused, and nothing is stored or deleted. Room comes free only
+    as batches reach the end of their time, never by taking anyone's."""
+
+    def __init__(self):
+        super().__init__("The server holds as many batches as it may keep.")
 
 
 class TooManyPuzzles(BatchRefused):
@@ -103,18 +112,31 @@ def read_entries(text: str) -> list[Entry]:
 
 def create_job(name: str, text: str, client: str = "") -> Job:
     """A new job of ``client`` (a keyed hash, ``logs.client_hash``; never an
-    address) holding every puzzle of ``text``, none solved yet; then jobs are
-    forgotten as ``forget_old_jobs`` says. Raises as ``read_entries`` does,
-    storing nothing."""
+    address) holding every puzzle of ``text``, none solved yet.
+
+    First the jobs past their time go (``forget_old_jobs``), and the client's
+    own beyond its newest ``SUDOKU_BATCH_KEEP_PER_CLIENT`` once this one is
+    counted (``_make_room``). Nobody's job goes to make room for another's:
+    if ``SUDOKU_BATCH_KEEP_JOBS`` are still kept, this one is refused
+    (ServerFull), and then nothing is deleted either. Raises as
+    ``read_entries`` does, storing nothing.
+    """
     entries = read_entries(text)
+    # One transaction, which takes the write lock as it starts (IMMEDIATE, see
+    # DATABASES): workers storing jobs at once queue for it, so none counts
+    # room another has just taken, and the cap holds. Leaving it by ServerFull
+    # rolls the deletions back too: a refused batch changes nothing.
     with transaction.atomic():
+        forget_old_jobs()
+        _make_room(client)
+        if Job.objects.count() >= settings.SUDOKU_BATCH_KEEP_JOBS:
+            raise ServerFull()
         job = Job.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
             JobRow(job=job, index=index, line=entry.line, puzzle=entry.text)
             for index, entry in enumerate(entries)
         )
         JobRow.objects.bulk_create(rows, batch_size=INSERT_ROWS)
-    forget_old_jobs()
     return job
 
 
@@ -219,42 +241,29 @@ def progress(job: Job) -> Progress:
 
 
 def forget_old_jobs() -> int:
-    """Delete jobs, with their rows, and return how many went: those older than
-    ``SUDOKU_BATCH_KEEP_HOURS``; each client's beyond its newest
-    ``SUDOKU_BATCH_KEEP_PER_CLIENT``, its oldest first; then, while more than
-    ``SUDOKU_BATCH_KEEP_JOBS`` are left, the oldest job of a client holding the
-    most (of two clients holding as many, the one whose oldest job is older).
-
-    So a client's batches push out only its own, until the cap on all jobs is
-    reached; even then a client's n-th newest job goes only once the newest n
-    of every client together are more than ``SUDOKU_BATCH_KEEP_JOBS`` (a
-    client's only job, once more clients than that hold jobs). Finished jobs
-    are not taken first: nobody asks for a flood's slices, so it never
-    finishes, and that order would take the results people came back for.
-    """
+    """Delete the jobs older than ``SUDOKU_BATCH_KEEP_HOURS``, with their rows,
+    and return how many went."""
     cutoff = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
-    # One transaction (it takes the write lock first, see DATABASES): two
-    # workers storing jobs at once would otherwise both count the same excess
-    # and take a job each for it.
-    with transaction.atomic():
-        gone = _delete(Job.objects.filter(created__lt=cutoff))
-        gone += _delete(_ranked().filter(rank__gte=settings.SUDOKU_BATCH_KEEP_PER_CLIENT))
-        excess = Job.objects.count() - settings.SUDOKU_BATCH_KEEP_JOBS
-        if excess > 0:
-            gone += _delete(_ranked().order_by("-rank", "created", "pk")[:excess])
-    return gone
+    return _delete(Job.objects.filter(created__lt=cutoff))
 
 
-def _ranked() -> QuerySet[Job]:
-    """Every job with its ``rank``: how many newer jobs its client holds (0 for its newest)."""
-    newest_first = Window(RowNumber(), partition_by="client", order_by=("-created", "-pk"))
-    return Job.objects.annotate(rank=newest_first - 1)
+def _make_room(client: str) -> int:
+    """Delete ``client``'s oldest jobs, with their rows, so that with the one
+    it is sending it keeps ``SUDOKU_BATCH_KEEP_PER_CLIENT``; return how many went.
+
+    Jobs of no client ("": stored before clients were recorded, or made
+    outside a request) are not one client's: no quota takes them, only age.
+    """
+    if not client:
+        return 0
+    keep = max(settings.SUDOKU_BATCH_KEEP_PER_CLIENT - 1, 0)
+    return _delete(Job.objects.filter(client=client).order_by("-created", "-pk")[keep:])
 
 
 def _delete(jobs: QuerySet[Job]) -> int:
     """Delete ``jobs`` with their rows; return how many jobs went."""
-    # The ids first: SQLite cannot delete from a query that sorts, slices or
-    # ranks, and this many ids (at most the jobs kept) is a small list.
+    # The ids first: SQLite cannot delete from a query that sorts or slices,
+    # and this many ids (at most the jobs kept) is a small list.
     ids = list(jobs.values_list("pk", flat=True))
     _, deleted = Job.objects.filter(pk__in=ids).delete()
     return deleted.get(Job._meta.label, 0)

@@ -2,7 +2,7 @@
 
 A job is reached only by its id, a random UUID: whoever has the address can
 see the results, and nobody can guess another's. Jobs are forgotten after a
-while, and a client's oldest once it has sent too many (``jobs.forget_old_jobs``).
+while, and a client's oldest once it has sent too many (``jobs.create_job``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class Job(models.Model):
     ``client`` is the sender's address as a keyed hash (``logs.client_hash``),
     never the address itself: it is only compared, to give each client a quota
     of jobs. It is empty for jobs stored before it was kept, or made outside a
-    request; those count as one client.
+    request; those go by age alone.
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

@@ -19,7 +19,7 @@ from django.http import (
     StreamingHttpResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import filesizeformat
+from django.template.defaultfilters import filesizeformat, floatformat
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.http import urlencode
@@ -43,7 +43,7 @@ from .forms import (
     PuzzleTextForm,
     batch_max_bytes,
 )
-from .jobs import STATUSES, Progress, create_job, csv_rows, progress, run_slice
+from .jobs import STATUSES, Progress, ServerFull, create_job, csv_rows, progress, run_slice
 from .logs import client_hash, log_slice, log_solve
 from .models import Job
 from .uploads import upload_limit
@@ -51,9 +51,19 @@ from .uploads import upload_limit
 BATCH_PAGE_ROWS = 500  # results shown on one page
 JSON = "application/json"
 GONE = _(
-    "This batch is gone: batches are kept for a day, and only the newest ones. "
-    "Send the puzzles again."
+    "This batch is gone: batches are kept for %(hours)s hours, and only each "
+    "sender's newest %(jobs)s. Send the puzzles again."
 )
+FULL = _(
+    "The server is holding as many batches as it can. Try again later: batches are "
+    "kept for %(hours)s hours, and room comes free as they go."
+)
+# When to try again once the server is full. Room comes free only as batches
+# reach the end of their time (SUDOKU_BATCH_KEEP_HOURS): with the cap filled
+# over a day, one goes every 24 h / 300 ≈ 5 minutes, so 10 minutes likely
+# finds room; if a burst filled it, no figure is right, and a shorter one
+# would only have scripts knock more often for nothing.
+FULL_RETRY_SECONDS = 600
 BUSY = _("The server is busy; the puzzles will be solved in a moment.")
 logger = logging.getLogger(__name__)
 CSV_CHUNK_ROWS = 500  # CSV rows sent together
@@ -193,10 +203,11 @@ def _load_reply(form: LoadForm) -> JsonResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def batch(request):
     """The batch form. A valid post stores the job as the client's (its
-    address's keyed hash, never the address: see ``jobs.forget_old_jobs``),
-    solves its first slice and goes to the job's page (See Other), where a
-    small batch is already finished; bad input comes back on the form, the
-    pasted text kept."""
+    address's keyed hash, never the address: see ``jobs.create_job``), solves
+    its first slice and goes to the job's page (See Other), where a small
+    batch is already finished; bad input comes back on the form, the pasted
+    text kept, and so does a batch the server is too busy or too full to
+    store (503)."""
     if request.method != "POST":
         return _batch_form_page(request, BatchForm())
     form = BatchForm(request.POST, request.FILES)
@@ -209,6 +220,12 @@ def batch(request):
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
         return _batch_form_page(request, form, status=503)
+    except ServerFull:
+        logger.warning("Batch refused: the server holds as many as SUDOKU_BATCH_KEEP_JOBS")
+        form.add_error(None, FULL % _keeping())
+        response = _batch_form_page(request, form, status=503)
+        response["Retry-After"] = str(FULL_RETRY_SECONDS)
+        return response
     _run_slice(request, job)  # if the database is busy, the job's page goes on from here
     return HttpResponseRedirect(_job_url(job), status=303)
 
@@ -235,9 +252,9 @@ def batch_step(request, job_id):
     wants_json = request.get_preferred_type(["text/html", "application/json"]) == JSON
     job = Job.objects.filter(pk=job_id).first()
     if job is None and wants_json:
-        return JsonResponse({"message": str(GONE)}, status=404)
+        return JsonResponse({"message": GONE % _keeping()}, status=404)
     if job is None:
-        raise Http404(GONE)
+        raise Http404(GONE % _keeping())
     busy = not _run_slice(request, job)
     if not wants_json:
         return HttpResponseRedirect(_job_url(job), status=303)
@@ -281,6 +298,14 @@ def _run_slice(request, job: Job) -> bool:
     if solved:
         log_slice(request, job.pk, solved, time.perf_counter() - start)
     return True
+
+
+def _keeping() -> dict[str, str]:
+    """How long, and how many of a client's, batches are kept: for GONE and FULL."""
+    return {
+        "hours": floatformat(settings.SUDOKU_BATCH_KEEP_HOURS),
+        "jobs": number_format(settings.SUDOKU_BATCH_KEEP_PER_CLIENT),
+    }
 
 
 def _batch_form_page(request, form: BatchForm, status: int = 200):

@@ -20,7 +20,8 @@ Variables:
 - SUDOKU_SOLVE_SECONDS: the most time one solve may take (default 0.5).
 - SUDOKU_CLIENT_IP_HEADER: the request header holding the client's address
   when a proxy in front sets it (HTTP_X_REAL_IP under `make serve`, which sets
-  it); empty by default: the connection's own address. Only hashed, in logs.
+  it); empty by default: the connection's own address. Only ever hashed (an
+  IPv6 address as its /64): in logs, and to give each client its batch quota.
 - SUDOKU_BATCH_MAX_PUZZLES: the most puzzles one batch may hold (default 10000).
 - SUDOKU_BATCH_MAX_BYTES: the largest batch file, in bytes (default 2 MiB).
 - SUDOKU_BATCH_SLICE_SECONDS: how long one request solves a batch's puzzles
@@ -29,7 +30,8 @@ Variables:
 - SUDOKU_BATCH_KEEP_PER_CLIENT: how many of its newest batches each client
   keeps; its older ones make way (default 10).
 - SUDOKU_BATCH_KEEP_JOBS: how many batches are kept in all (default 300), a
-  guard on the disk; past it, the clients holding the most make way.
+  guard on the disk; once it is reached, new batches are refused until old
+  ones reach the end of their time (none is removed to make room).
 """
 
 import os
@@ -215,11 +217,15 @@ SUDOKU_BATCH_MAX_BYTES = int(os.environ.get("SUDOKU_BATCH_MAX_BYTES", str(2 * 10
 SUDOKU_BATCH_SLICE_SECONDS = float(os.environ.get("SUDOKU_BATCH_SLICE_SECONDS", "2.0"))
 SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 # Each client's newest batches are kept (a client is its address's keyed
-# hash, solver.logs.client_hash), so one client's batches push out only its own.
+# hash, an IPv6 address's /64: solver.logs.client_hash), so one client's
+# batches push out only its own. Batches of no client (stored before clients
+# were recorded) go by age alone.
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))
-# The cap on all batches, a guard on the disk: never reached by fewer than 30
-# clients (10 each). Measured in SQLite: 10,000 classic puzzles take 2.8 MB stored,
-# 4.1 MB solved; the worst, 10,000 invalid lines filling the 2 MiB file, each
-# with its message, 9.7 MB. So 300 full batches take about 1.2 GB, 3 GB at
-# worst; SQLite reuses the pages freed but does not shrink the file.
+# The cap on all batches, a guard on the disk: when it is reached, a new batch
+# is refused (503, "try again later") until old ones reach the end of their
+# time; nobody's batch is removed to make room for another's. Never reached by
+# fewer than 30 clients (10 each). Measured in SQLite: 10,000 classic puzzles
+# take 2.8 MB stored, 4.1 MB solved; the worst, 10,000 invalid lines filling
+# the 2 MiB file, each with its message, 9.7 MB. So 300 full batches take about
+# 1.2 GB, 3 GB at worst; SQLite reuses the pages freed but does not shrink the file.
 SUDOKU_BATCH_KEEP_JOBS = int(os.environ.get("SUDOKU_BATCH_KEEP_JOBS", "300"))

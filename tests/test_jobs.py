@@ -1,19 +1,25 @@
 """Jobs: a batch is stored whole, solved a slice at a time within the slice's
 time, each bad line reported on its own row while the rest are solved; its
-progress is counted, its CSV written in input order, and old jobs forgotten."""
+progress is counted, its CSV written in input order, and old jobs forgotten.
+Nobody's job goes to make room for another's: a full server refuses new ones."""
 
 import csv
 import io
+import subprocess
+import sys
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
+from deploy.stack import clean_environment
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.jobs import (
     CSV_FIELDS,
     NoPuzzles,
+    ServerFull,
     TooManyPuzzles,
     as_text,
     create_job,
@@ -27,6 +33,7 @@ from solver.models import PASTED, Job, JobRow
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
 
 TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]
 # Bad lines, each with what its row must say.
@@ -263,18 +270,14 @@ def test_jobs_past_their_time_are_forgotten_with_their_rows(settings):
     assert not JobRow.objects.filter(job_id=old.pk).exists()
 
 
-def test_only_the_newest_jobs_are_kept(settings):
-    settings.SUDOKU_BATCH_KEEP_JOBS = 3
-    jobs = [create_job(f"{n}.txt", HARD) for n in range(5)]
-    assert set(Job.objects.all()) == set(jobs[2:])
-    assert forget_old_jobs() == 0  # nothing more to forget
-
-
-def test_forgetting_counts_the_jobs_it_deletes(settings):
+def test_forgetting_deletes_only_jobs_past_their_time_and_counts_them(settings):
+    settings.SUDOKU_BATCH_KEEP_HOURS = 24
     jobs = [create_job(f"{n}.txt", HARD) for n in range(4)]
-    settings.SUDOKU_BATCH_KEEP_JOBS = 1
+    aged = [job.pk for job in jobs[:3]]
+    Job.objects.filter(pk__in=aged).update(created=timezone.now() - timedelta(hours=25))
     assert forget_old_jobs() == 3
     assert list(Job.objects.all()) == [jobs[-1]]
+    assert forget_old_jobs() == 0  # nothing more to forget
 
 
 # Each client's quota, and the cap on all jobs
@@ -290,14 +293,124 @@ def test_a_clients_eleventh_batch_removes_its_own_oldest_not_anothers(settings):
     assert not JobRow.objects.filter(job_id=alices[0].pk).exists()
 
 
-def test_the_cap_on_all_jobs_bounds_them_taking_from_the_clients_holding_most(settings):
-    """Past the cap, the oldest job of a client holding the most goes: a
-    client with one job keeps it, though the others' jobs are newer."""
+def test_a_full_server_refuses_a_new_job_storing_and_deleting_nothing(settings):
+    settings.SUDOKU_BATCH_KEEP_JOBS = 3
+    kept = {create_job(f"{name}.txt", HARD, client=name) for name in (ALICE, BOB, CAROL)}
+    rows = JobRow.objects.count()
+    with pytest.raises(ServerFull):
+        create_job("more.txt", "\n".join([HARD] * 4), client="d4d4d4d4d4d4")
+    assert set(Job.objects.all()) == kept
+    assert JobRow.objects.count() == rows
+
+
+def test_a_refused_job_rolls_back_the_forgetting_too(settings):
+    """The server is still full once the job past its time is gone: nothing changes."""
+    settings.SUDOKU_BATCH_KEEP_JOBS = 3
+    old = create_job("old.txt", HARD, client=ALICE)
+    kept = {old, create_job("bob.txt", HARD, client=BOB), create_job("c.txt", HARD, client=CAROL)}
+    settings.SUDOKU_BATCH_KEEP_JOBS = 1  # lowered: two too many, one past its time
+    Job.objects.filter(pk=old.pk).update(created=timezone.now() - timedelta(hours=25))
+    with pytest.raises(ServerFull):
+        create_job("new.txt", HARD, client="d4d4d4d4d4d4")
+    assert set(Job.objects.all()) == kept
+
+
+def test_many_clients_cannot_remove_another_clients_only_job(settings):
+    """Twenty senders (an IPv6 /64 holds 2^64 addresses) fill the server; the
+    first client's only job stays, and the batches past the cap are refused."""
     settings.SUDOKU_BATCH_KEEP_JOBS = 5
     carols = create_job("carol.txt", HARD, client=CAROL)
-    alices, bobs = [], []
-    for n in range(4):
-        alices.append(create_job(f"a{n}.txt", HARD, client=ALICE))
-        bobs.append(create_job(f"b{n}.txt", HARD, client=BOB))
-    assert Job.objects.count() == 5
-    assert set(Job.objects.all()) == {carols, *alices[2:], *bobs[2:]}
+    stored, refused = [], 0
+    for n in range(20):
+        try:
+            stored.append(create_job(f"{n}.txt", HARD, client=f"{n:012x}"))
+        except ServerFull:
+            refused += 1
+    assert set(Job.objects.all()) == {carols, *stored}
+    assert (len(stored), refused) == (4, 16)
+
+
+def test_on_a_full_server_a_client_at_its_quota_still_replaces_its_own_oldest(settings):
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 3
+    settings.SUDOKU_BATCH_KEEP_JOBS = 4
+    bobs = create_job("bob.txt", HARD, client=BOB)
+    alices = [create_job(f"{n}.txt", HARD, client=ALICE) for n in range(3)]
+    newest = create_job("3.txt", HARD, client=ALICE)
+    assert set(Job.objects.all()) == {bobs, *alices[1:], newest}
+    with pytest.raises(ServerFull):
+        create_job("carol.txt", HARD, client=CAROL)
+
+
+def test_jobs_of_no_client_are_no_ones_quota_and_go_by_age_alone(settings):
+    """Jobs stored before clients were recorded, or made outside a request:
+    neither a new job of no client nor one of a client takes them."""
+    settings.SUDOKU_BATCH_KEEP_HOURS = 24
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 10
+    earlier = [create_job(f"{n}.txt", HARD) for n in range(12)]
+    alices = create_job("alice.txt", HARD, client=ALICE)
+    assert set(Job.objects.all()) == {*earlier, alices}
+    Job.objects.filter(client="").update(created=timezone.now() - timedelta(hours=25))
+    bobs = create_job("bob.txt", HARD, client=BOB)
+    assert set(Job.objects.all()) == {alices, bobs}
+
+
+# A worker of the site storing jobs, each of a client of its own, as fast as it
+# can once told to go (argv: its number, its directory); it prints how many it stored.
+WORKER = """
+import django, sys, time
+from pathlib import Path
+django.setup()
+from solver.jobs import ServerFull, create_job
+number, directory = sys.argv[1], Path(sys.argv[2])
+(directory / f"ready-{number}").touch()
+while not (directory / "go").exists():
+    time.sleep(0.001)
+stored = 0
+for n in range(10):
+    try:
+        create_job("x.txt", "1" + "." * 80, client=f"{number:>06}{n:06}")
+        stored += 1
+    except ServerFull:
+        pass
+print(stored)
+"""
+
+
+def test_workers_storing_at_once_never_pass_the_cap(tmp_path):
+    """Processes sharing one SQLite file, as gunicorn's workers do: the
+    forgetting, the count and the new job are one transaction, so no two
+    workers take the same room. (Counting outside it, 8 workers storing 80
+    jobs into a cap of 20 kept 21 or 22.)"""
+    env = clean_environment(
+        DJANGO_DB_PATH=str(tmp_path / "db.sqlite3"),
+        DJANGO_SECRET_KEY="test",
+        SUDOKU_BATCH_KEEP_JOBS="20",
+    )
+    migrate = [sys.executable, "manage.py", "migrate", "-v0"]
+    subprocess.run(migrate, cwd=ROOT, env=env, check=True, timeout=120)
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(number), str(tmp_path)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for number in range(8)
+    ]
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("ready-*"))) < len(workers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    (tmp_path / "go").touch()
+    stored = sum(int(worker.communicate(timeout=120)[0]) for worker in workers)
+    count = "from solver.models import Job; print(Job.objects.count())"
+    kept = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {count}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert (stored, int(kept.stdout)) == (20, 20)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import re
 
@@ -74,3 +76,36 @@ def test_behind_a_proxy_the_address_comes_from_its_header(settings):
     assert client_hash(proxied) == client_hash(factory.get("/", REMOTE_ADDR=ADDRESS))
     other = factory.get("/", REMOTE_ADDR="", HTTP_X_REAL_IP="198.51.100.1")
     assert client_hash(other) != client_hash(proxied)
+
+
+def hash_of(address: str) -> str:
+    return client_hash(RequestFactory().get("/", REMOTE_ADDR=address))
+
+
+def keyed(text: str, settings) -> str:
+    """The keyed hash of ``text`` itself, as every address was hashed before /64s."""
+    return hmac.new(settings.SECRET_KEY.encode(), text.encode(), hashlib.sha256).hexdigest()[:12]
+
+
+def test_an_ipv6_client_is_its_64_network():
+    """A home or a phone picks its addresses from its /64 at will."""
+    one = hash_of("2001:db8:1:2::1")
+    assert one == hash_of("2001:db8:1:2:ffff:abcd:1234:5678")
+    assert one == hash_of("2001:0db8:0001:0002:0000:0000:0000:0002")  # spelled out
+    assert one != hash_of("2001:db8:1:3::1")
+    assert one != hash_of("2001:db8:2:2::1")
+
+
+def test_an_ipv4_client_is_its_address_hashed_as_before(settings):
+    assert hash_of(ADDRESS) == keyed(ADDRESS, settings)
+    assert hash_of(ADDRESS) != hash_of("203.0.113.6")
+
+
+def test_an_ipv4_mapped_ipv6_address_is_the_ipv4_client():
+    assert hash_of("::ffff:" + ADDRESS) == hash_of(ADDRESS)
+    assert hash_of("::ffff:203.0.113.6") != hash_of(ADDRESS)
+
+
+def test_an_address_that_cannot_be_read_is_hashed_as_it_is(settings):
+    assert hash_of("not an address") == keyed("not an address", settings)
+    assert hash_of("") == keyed("", settings)
