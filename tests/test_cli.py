@@ -325,7 +325,11 @@ def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, 
             time.sleep(0.05)  # rows appear while the run goes on
         workers = children_of(process.pid)
         stop(process)
-        _, stderr = process.communicate(timeout=30)
+        try:
+            _, stderr = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # leave no hung command behind
+            raise
     assert process.returncode == 130
     assert len(workers) == (jobs if jobs > 1 else 0)
     assert still_running(workers, 5) == set()

@@ -35,6 +35,7 @@ from itertools import chain, islice
 
 from solver.engine import Budget
 
+from .interrupts import interrupts_held
 from .reading import MAX_LINE, MAX_PUZZLE, Entry, InputError, Source, open_input, read_puzzles
 from .solving import (
     CHUNK,
@@ -54,7 +55,6 @@ from .writing import (
     Stream,
     TextFormat,
     draw_grid,
-    interrupts_held,
     report_one,
     write_now,
     write_whole,

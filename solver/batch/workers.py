@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection
 from typing import Generic, TypeVar
 
+from .interrupts import interrupts_held
+
 WINDOW = 4  # chunks in flight per process: keeps each busy while bounding what is read ahead
 PARENT_CHECK_SECONDS = 1.0  # how often an idle worker checks that the main process lives
 
@@ -93,7 +95,11 @@ class _Worker(Generic[Chunk, Result]):
 
     def give(self, chunk: Chunk) -> None:
         """Queue a chunk; never waits (a thread feeds the inbox)."""
-        self.inbox.put(chunk)
+        # Ctrl-C is held back meanwhile: raised just as the queue's lock is
+        # taken, it would leave the lock taken, and end() would wait on it for
+        # ever (seen once: the command hung after Ctrl-C).
+        with interrupts_held():
+            self.inbox.put(chunk)
 
     def result(self) -> Result:
         """The result of the oldest chunk given and not yet returned, once done.
@@ -110,10 +116,11 @@ class _Worker(Generic[Chunk, Result]):
 
     def end(self) -> None:
         """End the process at once, whatever it is doing."""
-        self.process.terminate()
-        self.process.join()
-        self.inbox.close()
-        self.outbox.close()
+        with interrupts_held():  # a second Ctrl-C must not leave it half ended
+            self.process.terminate()
+            self.process.join()
+            self.inbox.close()
+            self.outbox.close()
 
 
 def _start_workers(job: Callable[[Chunk], Result], jobs: int) -> list[_Worker[Chunk, Result]]:

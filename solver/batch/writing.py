@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import csv
 import io
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from solver.engine import Status, format_grid, parse_puzzle
 from solver.engine.board import shape_for_cells
 
+from .interrupts import interrupts_held
 from .solving import INVALID, Outcome
 
 if TYPE_CHECKING:
@@ -200,28 +198,3 @@ def write_now(out: Stream, text: str) -> None:
     if text:
         out.write(text)
         out.flush()
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold back Ctrl-C while the block runs, then raise it: a CSV row is written
-    whole or not at all. A SIGTERM that the command turned into Ctrl-C (by
-    giving it ``signal.default_int_handler``) is held back the same way."""
-    held = [
-        signum
-        for signum in (signal.SIGINT, signal.SIGTERM)
-        if signal.getsignal(signum) is signal.default_int_handler
-    ]
-    if threading.current_thread() is not threading.main_thread() or not held:
-        yield  # signals reach only the main thread; SIGINT may be ignored on purpose
-        return
-    caught: list[int] = []
-    for signum in held:
-        signal.signal(signum, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        for signum in held:
-            signal.signal(signum, signal.default_int_handler)
-    if caught:
-        raise KeyboardInterrupt

@@ -3,12 +3,15 @@ job, only a window of chunks is read ahead, and a worker's death is raised
 rather than waited for; closing the results ends the workers."""
 
 import multiprocessing
+import os
+import signal
+import time
 from itertools import count
 
 import pytest
 
 from solver.batch import WINDOW, WorkerDied
-from solver.batch.workers import in_order
+from solver.batch.workers import _Worker, in_order
 
 
 def test_results_come_back_in_input_order_from_several_processes():
@@ -40,4 +43,30 @@ def test_a_worker_that_dies_is_reported_rather_than_waited_for():
     with pytest.raises(WorkerDied, match=r"ended unexpectedly \(exit code -9\)"):
         for _ in results:
             pass
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_while_a_chunk_is_queued_comes_once_the_queue_is_free(monkeypatch):
+    """Ctrl-C while a chunk is being queued is raised once the chunk is in:
+    raised just as the queue takes its lock, it could leave the lock taken,
+    and ending the workers would then wait on it for ever."""
+    worker = _Worker(sum)
+    queued = []
+    real_put = worker.inbox.put
+
+    def put_as_ctrl_c_arrives(chunk):
+        with worker.inbox._notempty:  # where Queue.put holds its lock
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the signal's handler runs here, lock taken
+        real_put(chunk)
+        queued.append(chunk)
+
+    monkeypatch.setattr(worker.inbox, "put", put_as_ctrl_c_arrives)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            worker.give([1, 2])
+        assert queued == [[1, 2]]
+        assert worker.result() == 3
+    finally:
+        worker.end()  # would wait for ever on a lock left taken
     assert multiprocessing.active_children() == []
