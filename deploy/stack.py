@@ -128,9 +128,11 @@ def _kill(pid: int) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-def alive(pid: int) -> bool:
+def alive(pid: int, group: bool = False) -> bool:
+    """True while process ``pid`` lives; with ``group``, while any process of
+    the group it leads does (its workers, say, once it has died)."""
     try:
-        os.kill(pid, 0)
+        (os.killpg if group else os.kill)(pid, 0)
     except ProcessLookupError:
         return False
     return True

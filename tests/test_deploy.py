@@ -549,15 +549,6 @@ def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
     assert all(alive(pid) for pid in stack.pids.values())
 
 
-def group_alive(leader: int) -> bool:
-    """True while any process of the group ``leader`` led is left."""
-    try:
-        os.killpg(leader, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("server", ["nginx", "gunicorn"])
 def test_a_server_dying_stops_the_stack_and_leaves_no_worker(server, tmp_path_factory):
     """If one master is killed, serve.sh stops the other and exits 1; no worker
@@ -566,10 +557,14 @@ def test_a_server_dying_stops_the_stack_and_leaves_no_worker(server, tmp_path_fa
     try:
         os.kill(alone.pids[server], signal.SIGKILL)
         assert alone.process.wait(timeout=30) == 1, alone.log_text()
+
+        def left() -> bool:
+            return any(alive(pid, group=True) for pid in alone.pids.values())
+
         deadline = time.monotonic() + 10
-        while any(map(group_alive, alone.pids.values())) and time.monotonic() < deadline:
+        while left() and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(map(group_alive, alone.pids.values())), alone.pids
+        assert not left(), alone.pids
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", alone.port))  # the port is free again
     finally:
