@@ -23,12 +23,16 @@ def interrupts_held() -> Iterator[None]:
         yield  # signals reach only the main thread; SIGINT may be ignored on purpose
         return
     caught: list[int] = []
-    for signum in held:
-        signal.signal(signum, lambda signum, frame: caught.append(signum))
+    swapped: list[int] = []
     try:
+        # Swapped inside the try: a signal between two swaps raises here, and
+        # the finally still puts back the handlers already swapped.
+        for signum in held:
+            signal.signal(signum, lambda signum, frame: caught.append(signum))
+            swapped.append(signum)
         yield
     finally:
-        for signum in held:
+        for signum in swapped:
             signal.signal(signum, signal.default_int_handler)
     if caught:
         raise KeyboardInterrupt

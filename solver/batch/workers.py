@@ -72,8 +72,9 @@ def _in_processes(
         while pending:
             yield pending.popleft().result()
     finally:
-        for worker in workers:
-            worker.end()
+        with interrupts_held():  # a second Ctrl-C must not leave some running
+            for worker in workers:
+                worker.end()
 
 
 class _Worker(Generic[Chunk, Result]):
@@ -123,10 +124,14 @@ class _Worker(Generic[Chunk, Result]):
             self.outbox.close()
 
 
+STOPS = {signal.SIGINT, signal.SIGTERM}  # Ctrl-C, and what the command makes a Ctrl-C
+
+
 def _start_workers(job: Callable[[Chunk], Result], jobs: int) -> list[_Worker[Chunk, Result]]:
-    """``jobs`` workers, started with Ctrl-C held back so that none is born
-    before it can ignore it; a Ctrl-C meanwhile reaches this process after."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """``jobs`` workers, started with Ctrl-C and SIGTERM held back, so that
+    none is born before it can ignore the one and die quietly of the other,
+    and a fork is never cut short; one sent meanwhile reaches this process after."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         return [_Worker(job) for _ in range(jobs)]
     finally:
@@ -138,10 +143,10 @@ def _work(job: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: 
     # The terminal sends Ctrl-C to every process of the command; only the
     # main one answers it (and ends the workers), so no worker prints a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # The main process ends a worker with SIGTERM, which must kill it quietly
     # even if the command made SIGTERM a Ctrl-C for itself.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # held back since the fork
     parent = multiprocessing.parent_process()
     while True:
         try:
