@@ -99,6 +99,13 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
     # long) carry the headers too; Django's copies give way to these.
     server_headers = [line.replace(INDENT, " " * 8, 1) for line in headers]
     server_headers += [f"        proxy_hide_header {name};" for name in names]
+    proxies = trusted_proxies(os.environ.get("SUDOKU_TRUSTED_PROXIES", ""))
+    if settings.SECURE_SSL_REDIRECT and not proxies["REAL_IP_FROM"]:
+        # nginx here listens on plain HTTP: TLS must end at a proxy in front,
+        # which nginx must believe, or every request is sent to HTTPS again.
+        raise ValueError(
+            "DJANGO_HTTPS=1 needs the TLS proxy in front named in SUDOKU_TRUSTED_PROXIES"
+        )
     return {
         "RUN_DIR": plain("RUN_DIR", str(Path(run_dir).resolve())),
         "LISTEN": plain("LISTEN", listen),
@@ -114,7 +121,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "SECURITY_HEADERS": "\n".join(headers),
         "SERVER_HEADERS": "\n".join(server_headers),
         **rates(),
-        **trusted_proxies(os.environ.get("SUDOKU_TRUSTED_PROXIES", "")),
+        **proxies,
     }
 
 
@@ -132,9 +139,16 @@ def trusted_proxies(text: str) -> dict[str, str]:
     networks = []
     for item in text.replace(",", " ").split():
         try:
-            networks.append(str(ipaddress.ip_network(item, strict=False)))
+            network = ipaddress.ip_network(item, strict=False)
         except ValueError:
-            raise ValueError(f"SUDOKU_TRUSTED_PROXIES: {item!r} is not an address") from None
+            network = None
+        # nginx takes no zone ("fe80::1%eth0"): it would refuse the whole file.
+        if network is None or getattr(network.network_address, "scope_id", None):
+            raise ValueError(f"SUDOKU_TRUSTED_PROXIES: {item!r} is not an address")
+        mapped = getattr(network.network_address, "ipv4_mapped", None)
+        if mapped and network.prefixlen == 128:
+            network = ipaddress.ip_network(mapped)  # nginx sees such a proxy as IPv4
+        networks.append(str(network))
     return {
         "REAL_IP_FROM": "\n".join(f"    set_real_ip_from {net};" for net in networks),
         "TRUSTED_PROXIES": "\n".join(f"        {net} 1;" for net in networks),

@@ -9,8 +9,8 @@ temporary one): the runtime directory, the database and the static root.
     finally:
         stack.stop()
 
-- ``start_stack`` returns once the site answers GET /index with 200 (asked as
-  a local TLS proxy would ask, so DJANGO_HTTPS=1 answers 200 too). It raises
+- ``start_stack`` returns once Django answers GET /index: 200, or with
+  DJANGO_HTTPS=1 its redirect to HTTPS. It raises
   StackError, with serve.sh's output, if nginx is missing, if serve.sh exits,
   or if the site does not answer within START_SECONDS. Nothing stops the stack
   at exit: the caller must call ``stop``.

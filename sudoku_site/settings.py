@@ -7,9 +7,10 @@ Variables:
   per-process key (safe, but signatures do not survive a restart).
 - DJANGO_ALLOWED_HOSTS: comma-separated host names; loopback by default.
 - DJANGO_DB_PATH: the SQLite file; db.sqlite3 beside manage.py by default.
-- DJANGO_HTTPS: "1" when the site is reached over HTTPS only (TLS ends at
-  nginx or at a proxy in front of it): HSTS, the redirect to HTTPS, a secure
-  CSRF cookie, and X-Forwarded-Proto trusted. Off by default.
+- DJANGO_HTTPS: "1" when the site is reached over HTTPS only (TLS ends at a
+  proxy in front of nginx, named in SUDOKU_TRUSTED_PROXIES): HSTS, the
+  redirect to HTTPS, a secure CSRF cookie, and X-Forwarded-Proto trusted. Off
+  by default.
 - DJANGO_HSTS_SECONDS: HSTS max-age with DJANGO_HTTPS (default a year).
 - DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD: the domain-wide HSTS
   flags, off by default (see SILENCED_SYSTEM_CHECKS).
@@ -172,9 +173,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Over HTTPS, TLS ends in front of Django, at nginx or at a proxy that nginx
-# trusts; nginx always sets X-Forwarded-Proto (deploy/nginx.conf), so the
-# header can say whether the request came over HTTPS.
+# Over HTTPS, TLS ends at a proxy in front of nginx that nginx trusts
+# (SUDOKU_TRUSTED_PROXIES); nginx always sets X-Forwarded-Proto itself
+# (deploy/nginx.conf), so the header can say whether the request came over HTTPS.
 HTTPS = env_flag("DJANGO_HTTPS")
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_SSL_REDIRECT = HTTPS

@@ -333,11 +333,14 @@ def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
         assert https.stop() == 0, https.log_text()
 
 
-def test_without_trusted_proxies_no_client_picks_its_address_or_claims_https(tmp_path_factory):
-    """By default nginx believes nobody's forwarding headers: a flood naming a
-    new address in each request is still one client, and a claim of HTTPS
-    over plain HTTP is still sent to HTTPS."""
-    guarded = start_stack(tmp_path_factory.mktemp("guarded"), DJANGO_HTTPS="1")
+def test_no_client_but_a_trusted_proxy_picks_its_address_or_claims_https(tmp_path_factory):
+    """nginx believes only the proxies named in SUDOKU_TRUSTED_PROXIES: from
+    anyone else, a flood naming a new address in each request is still one
+    client, and a claim of HTTPS over plain HTTP is still sent to HTTPS."""
+    # HTTPS through a proxy that is not this test: the test's own claims are not believed.
+    guarded = start_stack(
+        tmp_path_factory.mktemp("guarded"), DJANGO_HTTPS="1", SUDOKU_TRUSTED_PROXIES="192.0.2.250"
+    )
     try:
         claimed = guarded.fetch("GET", "/index", X_Forwarded_Proto="https")
         assert claimed.status == 301
@@ -355,6 +358,14 @@ def test_without_trusted_proxies_no_client_picks_its_address_or_claims_https(tmp
         assert guarded.stop() == 0, guarded.log_text()
 
 
+def test_https_without_a_trusted_proxy_is_refused_at_start(tmp_path):
+    """nginx here listens on plain HTTP, so DJANGO_HTTPS=1 without a proxy in
+    front that nginx believes would send every request to HTTPS for ever."""
+    require_nginx()
+    with pytest.raises(StackError, match="needs the TLS proxy in front named in"):
+        start_serving(tmp_path, DJANGO_HTTPS="1")
+
+
 def test_trusted_proxies_are_addresses_or_networks():
     filled = render.trusted_proxies("127.0.0.1, 10.0.0.0/8 ::1")
     assert filled["REAL_IP_FROM"].split() == [
@@ -362,8 +373,14 @@ def test_trusted_proxies_are_addresses_or_networks():
         "set_real_ip_from", "::1/128;",
     ]  # fmt: skip
     assert render.trusted_proxies("") == {"REAL_IP_FROM": "", "TRUSTED_PROXIES": ""}
-    with pytest.raises(ValueError, match="'localhost' is not an address"):
-        render.trusted_proxies("localhost")
+    for wrong in ("localhost", "fe80::1%eth0"):
+        with pytest.raises(ValueError, match=f"{wrong!r} is not an address"):
+            render.trusted_proxies(wrong)
+    # An IPv4-mapped proxy is the IPv4 address nginx sees.
+    assert render.trusted_proxies("::ffff:127.0.0.1")["TRUSTED_PROXIES"].split() == [
+        "127.0.0.1/32",
+        "1;",
+    ]
 
 
 def test_env_example_documents_what_the_stack_reads():
