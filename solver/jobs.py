@@ -62,10 +62,12 @@ class ServerFull(Exception):
     """The server holds as many batches as ``SUDOKU_BATCH_KEEP_JOBS`` allows,
     those past their time and the sender's own beyond its quota gone: the new
     batch is refused, and nothing is stored or deleted. Room comes free only
-    as batches reach the end of their time, never by taking anyone's."""
+    as batches reach the end of their time, never by taking anyone's: the
+    first in ``seconds`` (at least a minute)."""
 
-    def __init__(self):
+    def __init__(self, seconds: float):
         super().__init__("The server holds as many batches as it may keep.")
+        self.seconds = seconds
 
 
 class TooManyPuzzles(BatchRefused):
@@ -130,7 +132,7 @@ def create_job(name: str, text: str, client: str = "") -> Job:
         forget_old_jobs()
         _make_room(client)
         if Job.objects.count() >= settings.SUDOKU_BATCH_KEEP_JOBS:
-            raise ServerFull()
+            raise ServerFull(_until_room())
         job = Job.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
             JobRow(job=job, index=index, line=entry.line, puzzle=entry.text)
@@ -245,6 +247,13 @@ def forget_old_jobs() -> int:
     and return how many went."""
     cutoff = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
     return _delete(Job.objects.filter(created__lt=cutoff))
+
+
+def _until_room() -> float:
+    """Seconds until the oldest job reaches the end of its time (at least 60)."""
+    oldest = Job.objects.order_by("created").values_list("created", flat=True).first()
+    kept_until = oldest + timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
+    return max((kept_until - timezone.now()).total_seconds(), 60.0)
 
 
 def _make_room(client: str) -> int:

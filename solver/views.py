@@ -3,6 +3,7 @@
 import csv
 import io
 import logging
+import math
 import re
 import time
 from collections.abc import Iterable, Iterator
@@ -58,12 +59,6 @@ FULL = _(
     "The server is holding as many batches as it can. Try again later: batches are "
     "kept for %(hours)s hours, and room comes free as they go."
 )
-# When to try again once the server is full. Room comes free only as batches
-# reach the end of their time (SUDOKU_BATCH_KEEP_HOURS): with the cap filled
-# over a day, one goes every 24 h / 300 ≈ 5 minutes, so 10 minutes likely
-# finds room; if a burst filled it, no figure is right, and a shorter one
-# would only have scripts knock more often for nothing.
-FULL_RETRY_SECONDS = 600
 BUSY = _("The server is busy; the puzzles will be solved in a moment.")
 logger = logging.getLogger(__name__)
 CSV_CHUNK_ROWS = 500  # CSV rows sent together
@@ -220,11 +215,12 @@ def batch(request):
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
         return _batch_form_page(request, form, status=503)
-    except ServerFull:
+    except ServerFull as full:
         logger.warning("Batch refused: the server holds as many as SUDOKU_BATCH_KEEP_JOBS")
         form.add_error(None, FULL % _keeping())
         response = _batch_form_page(request, form, status=503)
-        response["Retry-After"] = str(FULL_RETRY_SECONDS)
+        # When the oldest batch goes: the first moment there can be room.
+        response["Retry-After"] = str(math.ceil(full.seconds))
         return response
     _run_slice(request, job)  # if the database is busy, the job's page goes on from here
     return HttpResponseRedirect(_job_url(job), status=303)

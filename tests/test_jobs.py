@@ -303,6 +303,20 @@ def test_a_full_server_refuses_a_new_job_storing_and_deleting_nothing(settings):
     assert JobRow.objects.count() == rows
 
 
+def test_a_refusal_says_when_the_oldest_job_makes_room(settings):
+    settings.SUDOKU_BATCH_KEEP_JOBS = 2
+    oldest = create_job("a.txt", HARD, client=ALICE)
+    create_job("b.txt", HARD, client=BOB)
+    Job.objects.filter(pk=oldest.pk).update(created=timezone.now() - timedelta(hours=23.5))
+    with pytest.raises(ServerFull) as refused:
+        create_job("c.txt", HARD, client=CAROL)
+    assert 1790 < refused.value.seconds <= 1800  # its last half hour
+    Job.objects.filter(pk=oldest.pk).update(created=timezone.now() - timedelta(hours=23.99))
+    with pytest.raises(ServerFull) as refused:
+        create_job("c.txt", HARD, client=CAROL)
+    assert refused.value.seconds == 60  # never sooner than a minute
+
+
 def test_a_refused_job_rolls_back_the_forgetting_too(settings):
     """The server is still full once the job past its time is gone: nothing changes."""
     settings.SUDOKU_BATCH_KEEP_JOBS = 3
