@@ -96,16 +96,15 @@ def test_a_page_comes_through_nginx_with_the_security_headers(stack):
     assert_secured(reply)
 
 
-def test_a_form_posts_through_nginx_with_its_csrf_token(stack):
-    """The browser's Origin names the port nginx listens on; Django sees the same host."""
-    page = stack.fetch("GET", "/index")
+def post_puzzle(stack: Stack, page: Reply, origin: str, **headers: str) -> Reply:
+    """HARD posted from the entry ``page`` as a browser at ``origin`` does:
+    with the page's CSRF cookie and token, Origin and Referer."""
     cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
     cells = {
         name: "" if symbol == "." else symbol for name, symbol in zip(CELL_NAMES, HARD, strict=True)
     }
-    origin = f"http://127.0.0.1:{stack.port}"
-    reply = stack.fetch(
+    return stack.fetch(
         "POST",
         "/answer/",
         urlencode({"csrfmiddlewaretoken": token, **cells}),
@@ -113,7 +112,14 @@ def test_a_form_posts_through_nginx_with_its_csrf_token(stack):
         Cookie=f"csrftoken={cookie}",
         Origin=origin,
         Referer=f"{origin}/index",
+        **headers,
     )
+
+
+def test_a_form_posts_through_nginx_with_its_csrf_token(stack):
+    """The browser's Origin names the port nginx listens on; Django sees the same host."""
+    page = stack.fetch("GET", "/index")
+    reply = post_puzzle(stack, page, f"http://127.0.0.1:{stack.port}")
     assert reply.status == 303, reply.text[:500]
     assert reply.headers["location"] == f"/answer/?puzzle={HARD}"
     answer = stack.fetch("GET", reply.headers["location"])
@@ -312,22 +318,7 @@ def test_behind_a_local_tls_proxy_the_site_is_https_only(tmp_path_factory):
         assert static.headers["strict-transport-security"] == "max-age=31536000"
         assert "strict-transport-security" not in https.fetch("GET", stylesheet).headers
 
-        cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-        cells = {
-            name: "" if symbol == "." else symbol
-            for name, symbol in zip(CELL_NAMES, HARD, strict=True)
-        }
-        reply = https.fetch(
-            "POST",
-            "/answer/",
-            urlencode({"csrfmiddlewaretoken": token, **cells}),
-            Content_Type="application/x-www-form-urlencoded",
-            Cookie=f"csrftoken={cookie}",
-            Origin=f"https://{host}",
-            Referer=f"https://{host}/index",
-            X_Forwarded_Proto="https",
-        )
+        reply = post_puzzle(https, page, f"https://{host}", X_Forwarded_Proto="https")
         assert reply.status == 303, reply.text[:500]
     finally:
         assert https.stop() == 0, https.log_text()
