@@ -84,9 +84,7 @@ def index(request):
     if not text:
         return _entry_page(request, PuzzleForm())
     grid = _read_link(text)
-    form = PuzzleForm.for_grid(grid) if grid else PuzzleForm({"puzzle": text})
-    if grid is None:
-        form.is_valid()  # the entry page shows the text kept, with its problems
+    form = PuzzleForm.for_grid(grid) if grid is not None else _form_showing_problems(text)
     return _entry_page(request, form)
 
 
@@ -105,9 +103,7 @@ def answer(request):
         return redirect("solver:index")
     grid = _read_link(text)
     if grid is None:
-        form = PuzzleForm({"puzzle": text})
-        form.is_valid()  # the entry page shows the text kept, with its problems
-        return _entry_page(request, form)
+        return _entry_page(request, _form_showing_problems(text))
     return _answer_page(request, grid)
 
 
@@ -120,6 +116,14 @@ def _read_link(text: str) -> Grid | None:
     """
     form = PuzzleTextForm({"puzzle": text})
     return form.cleaned_data["grid"] if form.is_valid() else None
+
+
+def _form_showing_problems(text: str) -> PuzzleForm:
+    """The entry page's form for a link's text that has problems: validated,
+    so it lists them, with the text kept in the paste box."""
+    form = PuzzleForm({"puzzle": text})
+    form.is_valid()
+    return form
 
 
 @require_POST
