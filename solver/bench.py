@@ -38,8 +38,8 @@ from pathlib import Path
 from time import perf_counter
 
 from solver.baseline import solve_first
-from solver.batch.reading import puzzle_lines
 from solver.engine import STANDARD, InvalidPuzzle, count_cells, parse_puzzle, solve
+from solver.files.reading import puzzle_lines
 
 PUZZLES_DIR = Path(
     os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")

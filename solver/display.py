@@ -19,8 +19,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from .cells import CELL_NAMES
 from .engine import STANDARD, Grid
-from .forms import CELL_NAMES, Issue
+from .issues import Issue
 
 # Where each cell is: its field name, row, column and box (from 1).
 CELLS = tuple(

@@ -8,7 +8,6 @@ cells. A valid form has ``cleaned_data["grid"]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import islice
 
 from django import forms
@@ -19,38 +18,21 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .batch.reading import InputError, read_puzzles
+from .cells import CELL_NAMES
 from .engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
 from .engine import read_symbol as engine_read_symbol
-from .jobs import NoPuzzles, TooManyPuzzles, read_entries
+from .files.reading import InputError, read_entries
+from .issues import Issue
+from .jobs import NoPuzzles, TooManyPuzzles, batch_entries
 from .messages import describe
 from .models import PASTED
 
-CELL_NAMES = tuple(
-    f"r{row}c{col}" for row in range(1, STANDARD.size + 1) for col in range(1, STANDARD.size + 1)
-)
 PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
 FILE_MAX_BYTES = 64 * 1024  # a puzzle file is a few hundred bytes; a collection may be longer
 # A file input left empty arrives as a plain field "file" with no value.
 ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file"})
 ALLOWED_FILES = frozenset({"file"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
-
-
-@dataclass(frozen=True)
-class Issue:
-    """One problem as the page and the JSON reply show it: a stable code, a
-    message in the reader's language, and the cells at fault (maybe none)."""
-
-    code: str
-    message: str
-    cells: tuple[int, ...] = ()
-    field: str | None = None  # the field at fault (a cell's name, "puzzle", "file"), if any
-
-    def as_json(self) -> dict:
-        """``{"code", "message", "cells": [[row, column], ...]}``, rows and columns from 1."""
-        cells = [list(STANDARD.row_col(cell)) for cell in self.cells]
-        return {"code": self.code, "message": self.message, "cells": cells}
 
 
 class CellField(forms.CharField):
@@ -330,7 +312,7 @@ MANY_COUNTED = 10_000  # a file's puzzles are counted up to this many
 def _first_of_many(text: str) -> tuple[Grid | None, int]:
     """The first puzzle of a text that holds several, one after another, and
     how many it holds; (None, 0) if it does not hold several readable ones."""
-    entries = read_puzzles(text.splitlines())
+    entries = read_entries(text.splitlines())
     try:
         head = list(islice(entries, 2))
         if len(head) < 2:
@@ -450,7 +432,7 @@ def _batch_refusal(text: str) -> tuple[str, dict] | None:
     """The error code and parameters of what keeps ``text`` from being a batch,
     or None when it can be one."""
     try:
-        read_entries(text)
+        batch_entries(text)
     except NoPuzzles:
         return "no_puzzles", {}
     except TooManyPuzzles as many:

@@ -1,7 +1,7 @@
 """Batches on the site: a job stored, solved a slice at a time, its progress and its CSV.
 
 Nothing here knows HTTP; the views call these functions. Every puzzle is
-solved by ``solver.batch.solving.solve_entry``, the command line's own path,
+solved by ``solver.files.solving.solve_entry``, the command line's own path,
 within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A request
 solves one slice of a job (``run_slice``), so no request runs much longer
 than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the job; the rows wait in
@@ -22,9 +22,9 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from .batch.reading import Entry, puzzle_lines
-from .batch.solving import INVALID, MAX_CONFLICTS, Outcome, solve_entry
 from .engine import Budget, Problem, Status
+from .files.reading import Entry, puzzle_lines
+from .files.solving import INVALID, MAX_CONFLICTS, Outcome, solve_entry
 from .messages import describe
 from .models import PENDING, Job, JobRow
 
@@ -91,7 +91,7 @@ class Progress:
         return self.done >= self.total
 
 
-def read_entries(text: str) -> list[Entry]:
+def batch_entries(text: str) -> list[Entry]:
     """The puzzles of ``text``, one a line (blank lines and ``#`` comments
     skipped, as on the command line), each with its line number.
 
@@ -121,9 +121,9 @@ def create_job(name: str, text: str, client: str = "") -> Job:
     counted (``_make_room``). Nobody's job goes to make room for another's:
     if ``SUDOKU_BATCH_KEEP_JOBS`` are still kept, this one is refused
     (ServerFull), and then nothing is deleted either. Raises as
-    ``read_entries`` does, storing nothing.
+    ``batch_entries`` does, storing nothing.
     """
-    entries = read_entries(text)
+    entries = batch_entries(text)
     # One transaction, which takes the write lock as it starts (IMMEDIATE, see
     # DATABASES): workers storing jobs at once queue for it, so none counts
     # room another has just taken, and the cap holds. Leaving it by ServerFull

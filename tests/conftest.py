@@ -2,7 +2,7 @@
 
 import pytest
 
-from solver.forms import CELL_NAMES
+from solver.cells import CELL_NAMES
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from solver import batch
+from solver import files
 from solver.engine import format_grid, is_valid_solution, parse_puzzle, shape
 from solver.management.commands.solve import Command
 from tests.puzzles import (
@@ -251,14 +251,14 @@ def test_a_dash_reads_standard_input(tmp_path):
 
 
 def test_progress_is_drawn_on_standard_error_only_when_it_is_a_terminal(tmp_path, monkeypatch):
-    monkeypatch.setattr(batch.Progress, "INTERVAL", 0)  # draw at every chunk
-    path = write_lines(tmp_path / "many.txt", sample("seventeen_clue.txt", 3 * batch.CHUNK))
+    monkeypatch.setattr(files.Progress, "INTERVAL", 0)  # draw at every chunk
+    path = write_lines(tmp_path / "many.txt", sample("seventeen_clue.txt", 3 * files.CHUNK))
     terminal, file = Terminal(), io.StringIO()
     solve_command(path, "--format", "csv", stderr=terminal)
     solve_command(path, "--format", "csv", stderr=file)
-    assert terminal.getvalue().startswith(f"\r{batch.CHUNK} puzzles, ")
+    assert terminal.getvalue().startswith(f"\r{files.CHUNK} puzzles, ")
     assert terminal.getvalue().endswith("% read\n")
-    last = f"\r{3 * batch.CHUNK} puzzles, "
+    last = f"\r{3 * files.CHUNK} puzzles, "
     assert terminal.getvalue().count(last) == 2  # after the last chunk, and the final draw
     assert file.getvalue() == ""
 
@@ -321,7 +321,7 @@ def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, 
             start_new_session=True,
         )
         deadline = time.monotonic() + 30
-        while rows_written(output) < 3 * batch.CHUNK and time.monotonic() < deadline:
+        while rows_written(output) < 3 * files.CHUNK and time.monotonic() < deadline:
             time.sleep(0.05)  # rows appear while the run goes on
         workers = children_of(process.pid)
         stop(process)
@@ -336,7 +336,7 @@ def test_ctrl_c_stops_with_status_130_leaving_whole_rows_for_a_prefix(tmp_path, 
     text = output.read_text()
     assert text.endswith("\n")
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert 3 * batch.CHUNK <= len(rows) < len(puzzles)
+    assert 3 * files.CHUNK <= len(rows) < len(puzzles)
     # One line, no traceback, from the command or from its workers.
     message = f"Interrupted: the outcomes of {len(rows):,} puzzles were written."
     assert stderr == f"CommandError: {message}\n"

@@ -26,7 +26,7 @@ import pytest
 from deploy import render
 from deploy.stack import NGINX, Reply, Stack, StackError, alive
 from deploy.stack import start_stack as start_serving
-from solver.forms import CELL_NAMES
+from solver.cells import CELL_NAMES
 from tests.puzzles import HARD, HARD_SOLUTION
 from tests.test_settings import ENV_EXAMPLE, ROOT, read_env_file
 

@@ -4,7 +4,7 @@ from html.parser import HTMLParser
 
 from solver.display import answer_grid, entry_grid, field_problems
 from solver.engine import parse_puzzle
-from solver.forms import Issue
+from solver.issues import Issue
 from tests.puzzles import HARD, HARD_SOLUTION
 
 

@@ -4,8 +4,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import QueryDict
 
+from solver.cells import CELL_NAMES
 from solver.engine import parse_puzzle
-from solver.forms import CELL_NAMES, BatchForm, PuzzleForm
+from solver.forms import BatchForm, PuzzleForm
 from solver.models import PASTED
 from tests.puzzles import HARD
 

@@ -22,11 +22,11 @@ from solver.jobs import (
     ServerFull,
     TooManyPuzzles,
     as_text,
+    batch_entries,
     create_job,
     csv_rows,
     forget_old_jobs,
     progress,
-    read_entries,
     run_slice,
 )
 from solver.models import PASTED, Job, JobRow
@@ -169,7 +169,7 @@ def test_too_many_puzzles_are_refused_naming_the_count_and_nothing_is_stored(set
 
 def test_the_most_puzzles_allowed_are_accepted(settings):
     settings.SUDOKU_BATCH_MAX_PUZZLES = 5
-    assert len(read_entries("\n".join([HARD] * 5))) == 5
+    assert len(batch_entries("\n".join([HARD] * 5))) == 5
 
 
 def test_a_text_without_puzzles_is_refused():

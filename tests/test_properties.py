@@ -38,6 +38,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase, from_form
 
+from solver.cells import CELL_NAMES
 from solver.engine import (
     STANDARD,
     Grid,
@@ -48,7 +49,7 @@ from solver.engine import (
     parse_puzzle,
 )
 from solver.engine.reference import count_solutions
-from solver.forms import BATCH_PASTE_MAX_LENGTH, CELL_NAMES, PASTE_MAX_LENGTH, PuzzleForm
+from solver.forms import BATCH_PASTE_MAX_LENGTH, PASTE_MAX_LENGTH, PuzzleForm
 from solver.models import Job
 from tests import strategies as some
 from tests.test_views import answer_cells, input_value

@@ -29,7 +29,8 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from ninja.errors import HttpError, ValidationError
 
-from ..forms import PASTE_MAX_LENGTH, Issue
+from ..forms import PASTE_MAX_LENGTH
+from ..issues import Issue
 
 API_PREFIX = "/api/"
 # Exceptions Django itself turns into 4xx responses (see django.core.handlers.exception).

@@ -49,7 +49,7 @@ from django.core.management.base import (
     OutputWrapper,
 )
 
-from solver import batch
+from solver import files
 from solver.engine import Budget
 
 # More processes than this only take memory and start-up time: solving is
@@ -70,11 +70,11 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        budget = batch.DEFAULT_BUDGET
+        budget = files.DEFAULT_BUDGET
         parser.add_argument("file", help="a file of puzzles, or - for standard input")
         parser.add_argument(
             "--format",
-            choices=sorted(batch.FORMATS),
+            choices=sorted(files.FORMATS),
             default="text",
             help="text (default) for people, csv for programs",
         )
@@ -109,11 +109,11 @@ class Command(BaseCommand):
         # the run as Ctrl-C does: the rows written stay whole, workers end.
         signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
-            with batch.open_input(options["file"]) as source:
-                summary = batch.run(
+            with files.open_input(options["file"]) as source:
+                summary = files.run(
                     source, Verbatim(self.stdout), Verbatim(self.stderr), run_options
                 )
-        except (batch.InputError, batch.WorkerDied) as error:
+        except (files.InputError, files.WorkerDied) as error:
             raise CommandError(str(error)) from None
         except BrokenPipeError:
             # The reader of the output went away (``| head``): stop quietly, as
@@ -126,7 +126,7 @@ class Command(BaseCommand):
                 returncode=130,
             )
 
-    def run_options(self, options: dict) -> batch.Options:
+    def run_options(self, options: dict) -> files.Options:
         """The options of the run; CommandError for one out of range."""
         if not 0 <= options["jobs"] <= MAX_JOBS:
             raise CommandError(f"--jobs must be from 0 (one per CPU) to {MAX_JOBS}.")
@@ -136,7 +136,7 @@ class Command(BaseCommand):
             raise CommandError("--max-guesses must be more than 0.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
         jobs = options["jobs"] or os.cpu_count() or 1
-        return batch.Options(
+        return files.Options(
             format=options["format"], jobs=jobs, budget=budget, first=options["first"]
         )
 

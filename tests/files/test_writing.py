@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from solver.batch import CsvFormat, Entry, Progress, TextFormat, draw_grid, report_one, solve_entry
+from solver.files import CsvFormat, Entry, Progress, TextFormat, draw_grid, report_one, solve_entry
 from tests.puzzles import HARD, HARD_SOLUTION
 
 # Grids

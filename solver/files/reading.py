@@ -119,7 +119,7 @@ class Entry:
     text: str
 
 
-def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
+def read_entries(lines: Iterable[str]) -> Iterator[Entry]:
     """The puzzles of ``lines``, each yielded as soon as it is read.
 
     The module's docstring says when the lines are one puzzle or many. To

@@ -6,11 +6,11 @@ from functools import partial
 
 import pytest
 
-from solver.batch import DEFAULT_BUDGET, Entry, solve_entry
-from solver.batch.solving import chunked, solve_chunk
-from solver.batch.workers import in_order
 from solver.engine import Budget, is_valid_solution, parse_puzzle
-from tests.batch import rows_of
+from solver.files import DEFAULT_BUDGET, Entry, solve_entry
+from solver.files.solving import chunked, solve_chunk
+from solver.files.workers import in_order
+from tests.files import rows_of
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 
 TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]

@@ -1,4 +1,4 @@
-"""Tests of ``solver.batch``, one module per module of the package, and the
+"""Tests of ``solver.files``, one module per module of the package, and the
 helper they share."""
 
 

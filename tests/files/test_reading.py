@@ -6,14 +6,14 @@ import io
 
 import pytest
 
-from solver.batch import MAX_LINE, InputError, Source, draw_grid, open_input, read_puzzles
 from solver.engine import parse_puzzle
-from tests.batch import rows_of
+from solver.files import MAX_LINE, InputError, Source, draw_grid, open_input, read_entries
+from tests.files import rows_of
 from tests.puzzles import HARD, NO_SOLUTION
 
 
 def entries(lines: list[str]) -> list[tuple[int, str]]:
-    return [(entry.line, entry.text) for entry in read_puzzles(lines)]
+    return [(entry.line, entry.text) for entry in read_entries(lines)]
 
 
 def source(data: bytes, name: str = "puzzles.txt") -> Source:
@@ -84,7 +84,7 @@ def test_the_reader_yields_each_puzzle_before_reading_the_next_line():
         yield NO_SOLUTION
         raise AssertionError("read past the puzzle asked for")
 
-    reader = read_puzzles(lines())
+    reader = read_entries(lines())
     assert next(reader).text == HARD
     assert next(reader).text == NO_SOLUTION
 

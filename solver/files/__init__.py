@@ -36,7 +36,7 @@ from itertools import chain, islice
 from solver.engine import Budget
 
 from .interrupts import interrupts_held
-from .reading import MAX_LINE, MAX_PUZZLE, Entry, InputError, Source, open_input, read_puzzles
+from .reading import MAX_LINE, MAX_PUZZLE, Entry, InputError, Source, open_input, read_entries
 from .solving import (
     CHUNK,
     DEFAULT_BUDGET,
@@ -82,7 +82,7 @@ __all__ = [
     "WorkerDied",
     "draw_grid",
     "open_input",
-    "read_puzzles",
+    "read_entries",
     "report_one",
     "run",
     "solve_entry",
@@ -132,7 +132,7 @@ def run(source: Source, out: Stream, err: Stream, options: Options = Options()) 
     """
     summary = Summary()
     try:
-        entries = read_puzzles(source.lines())
+        entries = read_entries(source.lines())
         head = list(islice(entries, 2))
         if options.format == "text" and len(head) == 1:
             _run_one(head[0], out, options, summary)

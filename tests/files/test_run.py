@@ -1,4 +1,4 @@
-"""Running (``solver.batch.run``): Ctrl-C ends a run leaving whole rows for a
+"""Running (``solver.files.run``): Ctrl-C ends a run leaving whole rows for a
 prefix of the input, an unreadable line is raised after the lines before it
 are written, and ``first`` reaches every puzzle."""
 
@@ -9,7 +9,7 @@ import signal
 
 import pytest
 
-from solver.batch import CHUNK, InputError, Options, Source, run
+from solver.files import CHUNK, InputError, Options, Source, run
 from tests.puzzles import HARD, NO_SOLUTION, sample
 
 

@@ -10,8 +10,8 @@ from itertools import count
 
 import pytest
 
-from solver.batch import WINDOW, WorkerDied
-from solver.batch.workers import _Worker, in_order
+from solver.files import WINDOW, WorkerDied
+from solver.files.workers import _Worker, in_order
 
 
 def test_results_come_back_in_input_order_from_several_processes():
