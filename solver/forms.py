@@ -11,10 +11,7 @@ from __future__ import annotations
 from itertools import islice
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.template.defaultfilters import filesizeformat
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -23,12 +20,11 @@ from .engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, pars
 from .engine import read_symbol as engine_read_symbol
 from .files.reading import InputError, read_entries
 from .issues import Issue
-from .jobs import NoPuzzles, TooManyPuzzles, batch_entries
 from .messages import describe
-from .models import PASTED
+from .uploads import FILE_MAX_BYTES, read_upload
 
 PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
-FILE_MAX_BYTES = 64 * 1024  # a puzzle file is a few hundred bytes; a collection may be longer
+NOT_A_DIGIT = _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9.")
 # A file input left empty arrives as a plain field "file" with no value.
 ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file"})
 ALLOWED_FILES = frozenset({"file"})
@@ -36,27 +32,21 @@ FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
 
 
 class CellField(forms.CharField):
-    """One cell: a digit from 1 to 9, or empty (blank, ``0`` or ``.``); cleans to an int."""
+    """One cell: a digit from 1 to 9, or empty (blank, ``0`` or ``.``); cleans to an
+    int, or to None when it holds anything else.
 
-    default_error_messages = {
-        "not_a_digit": _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9."),
-    }
+    An unreadable cell is not an error of the field's own: it is one only when
+    the cells are what is read, so the form reports it (``PuzzleForm``), not
+    when a paste or a file is used instead.
+    """
 
     def __init__(self, cell: int, **kwargs):
         super().__init__(required=False, strip=True, **kwargs)
         self.cell = cell
 
-    def to_python(self, value) -> int:
+    def to_python(self, value) -> int | None:
         text = super().to_python(value)
-        digit = engine_read_symbol(text) if len(text) == 1 else (0 if not text else None)
-        if digit is None:
-            row, column = STANDARD.row_col(self.cell)
-            raise ValidationError(
-                self.error_messages["not_a_digit"],
-                code="not_a_digit",
-                params={"row": row, "column": column, "value": text[:10]},
-            )
-        return digit
+        return engine_read_symbol(text) if len(text) == 1 else (0 if not text else None)
 
 
 class PuzzleReader(forms.Form):
@@ -78,12 +68,10 @@ class PuzzleReader(forms.Form):
         return {cell for issue in self.issues for cell in issue.cells}
 
     def _note_field_errors(self) -> None:
-        """Record the errors the fields raised as issues, a cell's tied to that cell."""
+        """Record the errors the fields raised as issues."""
         for name, errors in self.errors.as_data().items():
-            field = self.fields.get(name)
-            cells = (field.cell,) if isinstance(field, CellField) else ()
             for error in errors:
-                self.issues.append(Issue(error.code or "invalid", " ".join(error), cells, name))
+                self.issues.append(Issue(error.code or "invalid", " ".join(error), (), name))
 
     def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
         """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
@@ -155,15 +143,15 @@ class PuzzleForm(PuzzleReader):
     def clean_file(self) -> str:
         """The uploaded file's text, or "" when none was sent."""
         upload = self.cleaned_data.get("file")
-        return _read_upload(upload, FILE_MAX_BYTES) if upload else ""
+        return read_upload(upload, FILE_MAX_BYTES) if upload else ""
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("file") or cleaned.get("puzzle"):
-            # The paste or file is used instead of the cells: what they hold does not count.
-            for name in CELL_NAMES:
-                self._errors.pop(name, None)
         self._note_field_errors()
+        if not (cleaned.get("file") or cleaned.get("puzzle")):
+            # The cells are read: each that holds no digit is at fault. (A paste
+            # or a file is used instead of them, and then what they hold does not count.)
+            self._report_unreadable_cells(cleaned)
         if self._reject_tampering() or self.has_error("puzzle") or self.has_error("file"):
             return cleaned
         grid = self._read_source(cleaned)
@@ -172,6 +160,16 @@ class PuzzleForm(PuzzleReader):
         if grid is not None and self._accept_givens(grid) and not self.errors:
             cleaned["grid"] = grid
         return cleaned
+
+    def _report_unreadable_cells(self, cleaned: dict) -> None:
+        """Add an error for each cell that holds something other than a digit or a blank."""
+        for cell, name in enumerate(CELL_NAMES):
+            if name in cleaned and cleaned[name] is None:
+                row, column = STANDARD.row_col(cell)
+                text = str(self.data.get(name, "")).strip()
+                params = {"row": row, "column": column, "value": text[:10]}
+                error = ValidationError(NOT_A_DIGIT, code="not_a_digit", params=params)
+                self._report(name, error, (cell,))
 
     def _reject_tampering(self) -> bool:
         """Add an error and return True if fields are unknown or repeated."""
@@ -211,7 +209,7 @@ class PuzzleForm(PuzzleReader):
             message = _("The form was missing %(count)s cells (%(names)s). Please reload the page.")
             self._form_error(message, "missing_cells", missing)
             return None
-        return tuple(cleaned.get(name, 0) for name in CELL_NAMES)
+        return tuple(cleaned.get(name) or 0 for name in CELL_NAMES)
 
     def cell_values(self) -> list[str]:
         """What each cell shows: a pasted puzzle once read, else what was typed, else initial."""
@@ -269,43 +267,6 @@ def _as_error(problem: Problem) -> ValidationError:
     return ValidationError(describe(problem), code=problem.code)
 
 
-def _read_upload(upload, limit: int) -> str:
-    """The text of an uploaded file of at most ``limit`` bytes.
-
-    Raises ValidationError (``file_too_large``, or as ``_decode`` does).
-    """
-    data = upload.read(limit + 1)
-    # The upload handler keeps only so many bytes: fewer than the size means cut short.
-    if upload.size > limit or len(data) != upload.size:
-        raise ValidationError(
-            _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
-            code="file_too_large",
-            params={
-                "name": upload.name,
-                "size": filesizeformat(upload.size),
-                "limit": filesizeformat(limit),
-            },
-        )
-    return _decode(data, upload.name)
-
-
-def _decode(data: bytes, name: str) -> str:
-    """The text of an uploaded file: UTF-8 (with or without a byte-order mark) or
-    UTF-16 with one, as Windows editors save. Raises ValidationError otherwise."""
-    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
-    try:
-        text = data.decode(encoding)
-        if "\x00" in text:  # binary data, or UTF-16 without its byte-order mark
-            raise UnicodeDecodeError(encoding, data, 0, 1, "NUL")
-        return text
-    except UnicodeDecodeError:
-        raise ValidationError(
-            _("The file “%(name)s” is not a text file: save the puzzle as plain text (UTF-8)."),
-            code="not_text",
-            params={"name": name},
-        ) from None
-
-
 MANY_COUNTED = 10_000  # a file's puzzles are counted up to this many
 
 
@@ -332,112 +293,3 @@ def _first_of(count: int) -> str:
         "The file holds %(count)s puzzles; the first one is loaded.",
         count,
     ) % {"count": count}
-
-
-# Batches: many puzzles, one a line, solved on the site as a stored job.
-
-# Django refuses a request whose fields other than files exceed
-# DATA_UPLOAD_MAX_MEMORY_SIZE (64 KB) of bytes with a bare 400, losing the
-# text. A character is up to 4 bytes in UTF-8 (full-width digits are 3), so
-# the paste box stays at a quarter of it (about 190 puzzles); larger batches
-# come as a file.
-BATCH_PASTE_MAX_LENGTH = 16_000
-BATCH_FILE_TYPES = ".txt,.sdk,.csv,text/plain"  # what the batch page's file picker offers first
-
-# What keeps a text from being a batch, said of a file (named) and of the paste box.
-_FILE_ERRORS = {
-    "no_puzzles": _("The file “%(name)s” holds no puzzles, only blank lines and # comments."),
-    "too_many_puzzles": _(
-        "The file “%(name)s” holds %(count)s puzzles; at most %(limit)s are solved together. "
-        "Split it into smaller files."
-    ),
-}
-_PASTE_ERRORS = {
-    "no_puzzles": _("The pasted text holds no puzzles, only blank lines and # comments."),
-    "too_many_puzzles": _(
-        "The pasted text holds %(count)s puzzles; at most %(limit)s are solved together."
-    ),
-}
-
-
-def batch_max_bytes() -> int:
-    """The largest batch file, in bytes (``SUDOKU_BATCH_MAX_BYTES``, read when asked)."""
-    return settings.SUDOKU_BATCH_MAX_BYTES
-
-
-class LinesField(forms.CharField):
-    """Text of many lines, each line break one ``\\n``: browsers send ``\\r\\n``
-    but count it as one character, so the length checked is the one the page counted."""
-
-    def to_python(self, value) -> str:
-        return super().to_python(value).replace("\r\n", "\n")
-
-
-class BatchForm(forms.Form):
-    """Puzzles to solve together, one a line: pasted, or in an uploaded file.
-
-    A file takes precedence over the paste box. A valid form has
-    ``cleaned_data["text"]`` (the puzzles) and ``cleaned_data["name"]`` (the
-    file's name, or ``PASTED``), and the text holds from one puzzle to
-    ``SUDOKU_BATCH_MAX_PUZZLES``. Each error has a stable code and names the
-    file (a page cannot keep a chosen file, so the message says which it was).
-    """
-
-    puzzles = LinesField(
-        label=_("Or paste puzzles, one a line"),
-        required=False,
-        max_length=BATCH_PASTE_MAX_LENGTH,
-        widget=forms.Textarea,
-        error_messages={
-            "max_length": _(
-                "The pasted text is too long (%(show_value)s characters; at most "
-                "%(limit_value)s). Save the puzzles in a file and choose it instead."
-            ),
-        },
-    )
-    file = forms.FileField(label=_("A file of puzzles"), required=False, allow_empty_file=True)
-
-    def clean_file(self) -> str:
-        """The uploaded file's text, or "" when none was sent."""
-        upload = self.cleaned_data.get("file")
-        if not upload:
-            return ""
-        if upload.size == 0:
-            message = _("The file “%(name)s” is empty.")
-            raise ValidationError(message, code="empty", params={"name": upload.name})
-        return _read_upload(upload, batch_max_bytes())
-
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        upload = self.files.get("file")
-        text = cleaned["file"] if upload else cleaned["puzzles"]
-        if not upload and not text:
-            message = _("There are no puzzles to solve: paste them, one a line, or choose a file.")
-            self.add_error("puzzles", ValidationError(message, code="nothing_to_solve"))
-            return cleaned
-        refused = _batch_refusal(text)
-        if refused:
-            code, params = refused
-            field, messages = ("file", _FILE_ERRORS) if upload else ("puzzles", _PASTE_ERRORS)
-            params["name"] = upload.name if upload else ""
-            self.add_error(field, ValidationError(messages[code], code=code, params=params))
-            return cleaned
-        cleaned["text"], cleaned["name"] = text, upload.name if upload else PASTED
-        return cleaned
-
-
-def _batch_refusal(text: str) -> tuple[str, dict] | None:
-    """The error code and parameters of what keeps ``text`` from being a batch,
-    or None when it can be one."""
-    try:
-        batch_entries(text)
-    except NoPuzzles:
-        return "no_puzzles", {}
-    except TooManyPuzzles as many:
-        return "too_many_puzzles", {
-            "count": number_format(many.count, force_grouping=True),
-            "limit": number_format(many.limit, force_grouping=True),
-        }
-    return None

@@ -1,8 +1,9 @@
-"""Stored batches: a job of many puzzles, and one row per puzzle, solved a slice at a time.
+"""Stored batches: many puzzles sent together, one row per puzzle, solved a slice at a time.
 
-A job is reached only by its id, a random UUID: whoever has the address can
-see the results, and nobody can guess another's. Jobs are forgotten after a
-while, and a client's oldest once it has sent too many (``jobs.create_job``).
+A batch is reached only by its id, a random UUID: whoever has the address can
+see the results, and nobody can guess another's. Batches are forgotten after a
+while, and a client's oldest once it has sent too many
+(``batches.store.create_batch``).
 """
 
 from __future__ import annotations
@@ -10,18 +11,41 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-PASTED = "pasted"  # the name of a job whose puzzles were pasted rather than uploaded
+from .engine import VERDICTS, Status
+
+PASTED = "pasted"  # the name of a batch whose puzzles were pasted rather than uploaded
 PENDING = ""  # the status of a row not solved yet
 
+# What each status is called on the pages.
+_STATUS_NAMES = {
+    Status.UNIQUE: _("Unique"),
+    Status.MULTIPLE: _("Several solutions"),
+    Status.NONE: _("No solution"),
+    Status.GAVE_UP: _("Gave up"),
+    Status.INVALID: _("Invalid"),
+}
 
-class Job(models.Model):
+# A solved row's status: the engine's Status, as Django choices with the names
+# the pages show, in the order they list them. The site always proves
+# uniqueness, so a row is never SOLVED.
+StatusChoices = models.TextChoices(
+    "StatusChoices",
+    [
+        (status.name, (status.value, _STATUS_NAMES[status]))
+        for status in (*VERDICTS, Status.INVALID)
+    ],
+)
+
+
+class Batch(models.Model):
     """Puzzles sent together: their source's name, how many there are, and who sent them.
 
     ``client`` is the sender's address as a keyed hash (``logs.client_hash``),
     never the address itself: it is only compared, to give each client a quota
-    of jobs. It is empty for jobs stored before it was kept, or made outside a
-    request; those go by age alone.
+    of batches. It is empty for batches stored before it was kept, or made
+    outside a request; those go by age alone.
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -31,8 +55,9 @@ class Job(models.Model):
     client = models.CharField(max_length=12, blank=True, default="")
 
     class Meta:
-        # A client's jobs, newest first: what its quota keeps.
-        indexes = [models.Index(fields=["client", "created"], name="solver_job_client")]
+        verbose_name_plural = "batches"
+        # A client's batches, newest first: what its quota keeps.
+        indexes = [models.Index(fields=["client", "created"], name="solver_batch_client")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.total} puzzles)"
@@ -43,21 +68,22 @@ class Job(models.Model):
         return self.name == PASTED
 
 
-class JobRow(models.Model):
-    """One puzzle of a job and, once solved, what became of it.
+class BatchRow(models.Model):
+    """One puzzle of a batch and, once solved, what became of it.
 
     ``puzzle`` is the line as read, without its surrounding whitespace.
-    ``status`` is PENDING until solved, then ``unique``, ``multiple``,
-    ``none``, ``gave_up`` or ``invalid``. ``solutions``, ``guesses`` and ``ms``
-    are None for an invalid row; ``message`` says why it is invalid, or why
-    the search gave up.
+    ``status`` is PENDING until solved, then one of ``StatusChoices``.
+    ``solutions``, ``guesses`` and ``ms`` are None for an invalid row;
+    ``message`` says why it is invalid, or why the search gave up.
     """
 
-    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="rows")
+    batch = models.ForeignKey(Batch, on_delete=models.CASCADE, related_name="rows")
     index = models.PositiveIntegerField()  # the order in the input, from 0
     line = models.PositiveIntegerField()  # the input's line number, from 1
     puzzle = models.TextField()
-    status = models.CharField(max_length=8, blank=True, default=PENDING)
+    status = models.CharField(
+        max_length=8, blank=True, default=PENDING, choices=StatusChoices.choices
+    )
     solutions = models.PositiveSmallIntegerField(null=True)
     solution = models.TextField(blank=True)
     guesses = models.PositiveIntegerField(null=True)
@@ -67,10 +93,10 @@ class JobRow(models.Model):
     class Meta:
         ordering = ["index"]
         constraints = [
-            models.UniqueConstraint(fields=["job", "index"], name="solver_jobrow_unique_index"),
+            models.UniqueConstraint(fields=["batch", "index"], name="solver_batchrow_index"),
         ]
         # The rows still to solve, and the rows of one status, in order.
-        indexes = [models.Index(fields=["job", "status", "index"], name="solver_jobrow_status")]
+        indexes = [models.Index(fields=["batch", "status", "index"], name="solver_batchrow_status")]
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.status or 'pending'}"

@@ -1,4 +1,4 @@
-"""Uploads kept in memory, and never more than a bounded number of bytes.
+"""Uploads kept in memory, never more than a bounded number of bytes, and read as text.
 
 Django spools a large upload to a temporary file, however large. A puzzle
 file is a few hundred bytes, so this handler keeps at most one byte more than
@@ -19,11 +19,14 @@ from collections.abc import Callable
 from io import BytesIO
 from typing import TypeVar
 
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler
 from django.http import HttpRequest
+from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext_lazy as _
 
-from .forms import FILE_MAX_BYTES
+FILE_MAX_BYTES = 64 * 1024  # a puzzle file is a few hundred bytes; a collection may be longer
 
 View = TypeVar("View", bound=Callable)
 
@@ -74,3 +77,40 @@ class BoundedMemoryUploadHandler(FileUploadHandler):
             charset=self.charset,
             content_type_extra=self.content_type_extra,
         )
+
+
+def read_upload(upload, limit: int) -> str:
+    """The text of an uploaded file of at most ``limit`` bytes.
+
+    Raises ValidationError (``file_too_large``, or as ``decode`` does).
+    """
+    data = upload.read(limit + 1)
+    # The upload handler keeps only so many bytes: fewer than the size means cut short.
+    if upload.size > limit or len(data) != upload.size:
+        raise ValidationError(
+            _("The file “%(name)s” is too large (%(size)s; at most %(limit)s)."),
+            code="file_too_large",
+            params={
+                "name": upload.name,
+                "size": filesizeformat(upload.size),
+                "limit": filesizeformat(limit),
+            },
+        )
+    return decode(data, upload.name)
+
+
+def decode(data: bytes, name: str) -> str:
+    """The text of an uploaded file: UTF-8 (with or without a byte-order mark) or
+    UTF-16 with one, as Windows editors save. Raises ValidationError otherwise."""
+    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+    try:
+        text = data.decode(encoding)
+        if "\x00" in text:  # binary data, or UTF-16 without its byte-order mark
+            raise UnicodeDecodeError(encoding, data, 0, 1, "NUL")
+        return text
+    except UnicodeDecodeError:
+        raise ValidationError(
+            _("The file “%(name)s” is not a text file: save the puzzle as plain text (UTF-8)."),
+            code="not_text",
+            params={"name": name},
+        ) from None

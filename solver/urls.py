@@ -4,6 +4,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from . import views
+from .batches import views as batches
 
 app_name = "solver"
 urlpatterns = [
@@ -14,9 +15,9 @@ urlpatterns = [
     path("index/", RedirectView.as_view(pattern_name="solver:index", query_string=True)),
     path("answer/", views.answer, name="answer"),
     path("load", views.load, name="load"),
-    # Batches: the form, then each job at its own unguessable address.
-    path("batch/", views.batch, name="batch"),
-    path("batch/<uuid:job_id>/", views.batch_job, name="batch_job"),
-    path("batch/<uuid:job_id>/step", views.batch_step, name="batch_step"),
-    path("batch/<uuid:job_id>.csv", views.batch_csv, name="batch_csv"),
+    # Batches: the form, then each batch at its own unguessable address.
+    path("batch/", batches.new_batch, name="batch"),
+    path("batch/<uuid:batch_id>/", batches.batch_detail, name="batch_detail"),
+    path("batch/<uuid:batch_id>/step", batches.batch_step, name="batch_step"),
+    path("batch/<uuid:batch_id>.csv", batches.batch_csv, name="batch_csv"),
 ]

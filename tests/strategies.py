@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from solver.cells import CELL_NAMES
 from solver.engine import STANDARD, Grid, parse_puzzle, solve
-from solver.forms import FILE_MAX_BYTES, PASTE_MAX_LENGTH
+from solver.forms import PASTE_MAX_LENGTH
+from solver.uploads import FILE_MAX_BYTES
 from tests.puzzles import sample
 
 CHARACTERS = st.characters(codec="utf-8")  # every code point a request can carry

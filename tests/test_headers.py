@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import path
 
-from solver.jobs import create_job, run_slice
+from solver.batches.store import create_batch, run_slice
 from solver.models import PASTED
 from sudoku_site import urls as site_urls
 from tests.puzzles import HARD
@@ -101,15 +101,15 @@ def test_pages_carry_the_headers(client, address):
 
 
 @pytest.mark.django_db
-def test_a_batch_jobs_pages_and_csv_carry_the_headers(client):
-    job = create_job(PASTED, "\n".join([HARD] * 3))
-    assert_secured(client.get(f"/batch/{job.pk}/"))
-    step = client.post(f"/batch/{job.pk}/step", HTTP_ACCEPT="application/json")
+def test_a_batch_batchs_pages_and_csv_carry_the_headers(client):
+    batch = create_batch(PASTED, "\n".join([HARD] * 3))
+    assert_secured(client.get(f"/batch/{batch.pk}/"))
+    step = client.post(f"/batch/{batch.pk}/step", HTTP_ACCEPT="application/json")
     assert step.status_code == 200
     assert_secured(step)
-    run_slice(job, 10.0)
-    assert_secured(client.get(f"/batch/{job.pk}/"))
-    assert_secured(client.get(f"/batch/{job.pk}.csv"))
+    run_slice(batch, 10.0)
+    assert_secured(client.get(f"/batch/{batch.pk}/"))
+    assert_secured(client.get(f"/batch/{batch.pk}.csv"))
 
 
 def test_the_csrf_cookie_is_http_only_and_same_site_strict(client):

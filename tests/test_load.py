@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from solver.forms import FILE_MAX_BYTES
+from solver.uploads import FILE_MAX_BYTES
 from tests.puzzles import HARD
 from tests.test_views import input_value, text_of
 

@@ -11,10 +11,10 @@ the ``client`` fixture once for all examples. Hypothesis warns about a
 function-scoped fixture shared by examples; the warning is silenced
 (``SHARED_CLIENT``) because the test client carries nothing from one request to the
 next that these views read (the CSRF cookie, at most, and the test client
-does not enforce CSRF). The batch pages store jobs, so their test is a
+does not enforce CSRF). The batch pages store batches, so their test is a
 ``hypothesis.extra.django.TestCase``: each example runs in its own
 transaction, rolled back after it, where ``@pytest.mark.django_db`` would
-run every example of a test in one transaction and let each see the jobs of
+run every example of a test in one transaction and let each see the batches of
 those before it.
 
 The strategies are in ``tests/strategies.py``. Each test records the status
@@ -38,6 +38,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase, from_form
 
+from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
 from solver.cells import CELL_NAMES
 from solver.engine import (
     STANDARD,
@@ -49,8 +50,8 @@ from solver.engine import (
     parse_puzzle,
 )
 from solver.engine.reference import count_solutions
-from solver.forms import BATCH_PASTE_MAX_LENGTH, PASTE_MAX_LENGTH, PuzzleForm
-from solver.models import Job
+from solver.forms import PASTE_MAX_LENGTH, PuzzleForm
+from solver.models import Batch
 from tests import strategies as some
 from tests.test_views import answer_cells, input_value
 
@@ -400,7 +401,7 @@ class TestBatchPages(TestCase):
     )
     def test_any_batch_post_gets_no_server_error(self, pasted, upload):
         """POST /batch/ with any pasted text and any file: the form again (200)
-        or 4xx, or a redirect (303) to the job's page (200); every solution
+        or 4xx, or a redirect (303) to the batch's page (200); every solution
         stored is valid and keeps every given."""
         data = {} if pasted is None else {"puzzles": pasted}
         if upload is not None:
@@ -412,6 +413,6 @@ class TestBatchPages(TestCase):
             return
         page = self.client.get(response["Location"])
         assert page.status_code == 200
-        job = Job.objects.get(pk=page.resolver_match.kwargs["job_id"])
-        for row in job.rows.exclude(solution=""):
+        batch = Batch.objects.get(pk=page.resolver_match.kwargs["batch_id"])
+        for row in batch.rows.exclude(solution=""):
             assert is_valid_solution(parse_puzzle(row.puzzle), parse_puzzle(row.solution)), row

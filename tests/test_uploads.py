@@ -10,9 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import resolve, reverse
 
-from solver.forms import FILE_MAX_BYTES
-from solver.models import Job
-from solver.uploads import BoundedMemoryUploadHandler, kept_bytes
+from solver.models import Batch
+from solver.uploads import FILE_MAX_BYTES, BoundedMemoryUploadHandler, kept_bytes
 from tests.puzzles import sample
 from tests.test_views import text_of
 
@@ -68,7 +67,7 @@ def test_a_batch_file_past_64_kb_is_read_whole_after_the_csrf_check():
     upload = SimpleUploadedFile("many.txt", text.encode(), content_type="text/plain")
     response = client.post(BATCH, {"csrfmiddlewaretoken": token, "file": upload})
     assert response.status_code == 303
-    assert Job.objects.get().total == 1000
+    assert Batch.objects.get().total == 1000
 
 
 @pytest.mark.django_db
@@ -86,4 +85,4 @@ def test_a_batch_file_past_its_limit_is_refused_by_its_full_size(settings):
     upload = SimpleUploadedFile("huge.txt", b"1\n" * 2_000_000, content_type="text/plain")
     response = client.post(BATCH, {"csrfmiddlewaretoken": token, "file": upload})
     assert "The file “huge.txt” is too large (3.8 MB; at most 97.7 KB)." in text_of(response)
-    assert not Job.objects.exists()
+    assert not Batch.objects.exists()

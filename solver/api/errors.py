@@ -29,8 +29,10 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from ninja.errors import HttpError, ValidationError
 
+from ..engine import Status
 from ..forms import PASTE_MAX_LENGTH
 from ..issues import Issue
+from .schemas import ERROR
 
 API_PREFIX = "/api/"
 # Exceptions Django itself turns into 4xx responses (see django.core.handlers.exception).
@@ -43,7 +45,7 @@ def failure(status: int, issues: list[Issue]) -> JsonResponse:
     """The JSON reply for ``issues``: 400 means the input was at fault ("invalid"),
     any other status the request itself ("error")."""
     body = {
-        "status": "invalid" if status == 400 else "error",
+        "status": Status.INVALID if status == 400 else ERROR,
         "errors": [issue.as_json() for issue in issues],
     }
     return JsonResponse(body, status=status)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
+from ..engine import VERDICTS, Status
 from ..forms import PASTE_MAX_LENGTH
 
 EXAMPLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -28,6 +29,7 @@ PUZZLE_HELP = (
 
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
 Line = Annotated[int, Field(ge=1, le=9)]
+ERROR = "error"  # a failure's status when the request itself was at fault, not the puzzle
 
 
 class PuzzleIn(Schema):
@@ -41,7 +43,7 @@ class PuzzleIn(Schema):
 class Verdict(Schema):
     """What the solver found, without the solution."""
 
-    status: Literal["unique", "multiple", "none", "gave_up"] = Field(
+    status: Literal[VERDICTS] = Field(
         description="unique: exactly one solution. multiple: two or more. none: proved to "
         "have none. gave_up: the time budget ran out first."
     )
@@ -87,5 +89,5 @@ class Failure(Schema):
     """Why a request got no verdict. ``invalid`` means the input was at fault
     (status 400); ``error`` means the request itself (wrong method, type, size)."""
 
-    status: Literal["invalid", "error"]
+    status: Literal[Status.INVALID, ERROR]
     errors: list[Problem] = Field(min_length=1)

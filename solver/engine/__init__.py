@@ -15,11 +15,12 @@ from .parse import count_cells, parse_puzzle, read_symbol
 from .problems import InvalidPuzzle, Problem
 from .rules import find_conflicts, is_valid_solution
 from .search import Budget
-from .solve import Result, Status, solve
+from .solve import VERDICTS, Result, Status, solve
 
 __all__ = [
     "STANDARD",
     "SYMBOLS",
+    "VERDICTS",
     "Budget",
     "Grid",
     "InvalidPuzzle",

@@ -20,13 +20,25 @@ from .search import DEFAULT_BUDGET, Budget, SearchOutcome, search
 
 
 class Status(StrEnum):
-    """The verdict on a puzzle; the values are stable names for APIs and files."""
+    """The verdict on a puzzle; the values are stable names for APIs and files.
+
+    This is the one list of these words: the command line, the site's pages
+    and stored batches, and the API all take them from here. ``solve`` gives
+    the first five; INVALID is given where text is read (a parser or the
+    rules refusing it), before there is anything to solve.
+    """
 
     UNIQUE = "unique"  # exactly one solution
     MULTIPLE = "multiple"  # two or more; one is shown
     NONE = "none"  # proved to have no solution
     GAVE_UP = "gave_up"  # the budget ran out before the search finished
     SOLVED = "solved"  # a solution, when only one was asked for (not proved unique)
+    INVALID = "invalid"  # no puzzle: the text could not be read, or its givens conflict
+
+
+# What ``solve`` can say when asked to prove uniqueness (``limit=2``, as the
+# site always does), in the order the pages list them.
+VERDICTS = (Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.GAVE_UP)
 
 
 @dataclass(frozen=True)

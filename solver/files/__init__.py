@@ -40,7 +40,6 @@ from .reading import MAX_LINE, MAX_PUZZLE, Entry, InputError, Source, open_input
 from .solving import (
     CHUNK,
     DEFAULT_BUDGET,
-    INVALID,
     Outcome,
     chunked,
     solve_chunk,
@@ -65,7 +64,6 @@ __all__ = [
     "CSV_FIELDS",
     "DEFAULT_BUDGET",
     "FORMATS",
-    "INVALID",
     "MAX_LINE",
     "MAX_PUZZLE",
     "WINDOW",

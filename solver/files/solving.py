@@ -2,8 +2,8 @@
 
 An entry is parsed, its givens are checked against the rules, and only then
 is it searched: text that is no puzzle, and givens that conflict, get the
-status ``invalid`` with the reason, as on the web site. With ``first`` the
-search stops at the first solution (status ``solved``) instead of proving
+status INVALID with the reason, as on the web site. With ``first`` the
+search stops at the first solution (status SOLVED) instead of proving
 it unique.
 """
 
@@ -29,7 +29,6 @@ from .reading import Entry
 
 CHUNK = 32  # entries per chunk: small enough to write often, large enough to pay for a process hop
 DEFAULT_BUDGET = Budget(max_seconds=10.0)
-INVALID = "invalid"  # the status of an entry that is no puzzle, or whose givens conflict
 MAX_CONFLICTS = 5  # conflicts named in a reason; past this many, it says how many more
 
 
@@ -37,7 +36,7 @@ MAX_CONFLICTS = 5  # conflicts named in a reason; past this many, it says how ma
 class Outcome:
     """What became of one entry.
 
-    ``status`` is a ``Status`` value or ``invalid``. ``puzzle`` is the entry's
+    ``status`` is the engine's verdict, or INVALID. ``puzzle`` is the entry's
     text on one line (the lines of a puzzle written over several joined by
     spaces). ``solution`` is N*N symbols, or empty when none was found.
     ``solutions`` (0, 1, or 2 for two or more), ``guesses`` and ``ms`` are None
@@ -49,7 +48,7 @@ class Outcome:
 
     line: int
     puzzle: str
-    status: str
+    status: Status
     solution: str = ""
     solutions: int | None = None
     guesses: int | None = None
@@ -65,18 +64,20 @@ def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = Fal
     grid, problems = _read(entry.text)
     if grid is None:
         reason = " ".join(problem.message for problem in problems)
-        return Outcome(entry.line, puzzle, INVALID, message=reason, problems=problems)
+        return Outcome(entry.line, puzzle, Status.INVALID, message=reason, problems=problems)
     result = solve(grid, budget=budget, limit=1 if first else 2)
     # Conflicting givens always end in NONE, so only then are they looked for:
     # checking every puzzle would cost a tenth of the time on easy ones.
     conflicts = find_conflicts(grid) if result.status is Status.NONE else []
     if conflicts:
         reason = _name_conflicts([problem.message for problem in conflicts])
-        return Outcome(entry.line, puzzle, INVALID, message=reason, problems=tuple(conflicts))
+        return Outcome(
+            entry.line, puzzle, Status.INVALID, message=reason, problems=tuple(conflicts)
+        )
     return Outcome(
         line=entry.line,
         puzzle=puzzle,
-        status=result.status.value,
+        status=result.status,
         solution=format_grid(result.solution) if result.solution else "",
         solutions=result.solutions,
         guesses=result.guesses,

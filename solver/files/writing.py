@@ -17,7 +17,7 @@ from solver.engine import Status, format_grid, parse_puzzle
 from solver.engine.board import shape_for_cells
 
 from .interrupts import interrupts_held
-from .solving import INVALID, Outcome
+from .solving import Outcome
 
 if TYPE_CHECKING:
     from . import Summary
@@ -69,13 +69,13 @@ _GAVE_UP = {
 def report_one(outcome: Outcome) -> str:
     """The text for a lone puzzle: the drawn solution (or the givens, when there
     is none) above the verdict; or, for an invalid puzzle, why."""
-    if outcome.status == INVALID:
-        return f"invalid: {outcome.message}\n"
+    if outcome.status == Status.INVALID:
+        return f"{outcome.status}: {outcome.message}\n"
     shown = outcome.solution or format_grid(parse_puzzle(outcome.puzzle))
     if outcome.status == Status.GAVE_UP:
         verdict = _GAVE_UP[bool(outcome.solution)]
     else:
-        verdict = _VERDICTS[Status(outcome.status)]
+        verdict = _VERDICTS[outcome.status]
     figures = f"{outcome.guesses:,} guesses, {outcome.ms:.2f} ms"
     return f"{draw_grid(shown)}\n{outcome.status}: {verdict} ({figures})\n"
 
@@ -92,7 +92,7 @@ class TextFormat:
     def row(self, outcome: Outcome) -> str:
         """E.g. ``    12  unique    4689...186  49 guesses  3.06 ms``."""
         start = f"{outcome.line:>6}  {outcome.status:<8}  "
-        if outcome.status == INVALID:
+        if outcome.status == Status.INVALID:
             return start + outcome.message
         shown = outcome.solution or "no solution"
         if outcome.status == Status.MULTIPLE:

@@ -14,9 +14,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
+from solver.batches.store import create_batch, run_slice
 from solver.engine import is_valid_solution, parse_puzzle
-from solver.jobs import create_job, run_slice
-from solver.models import PASTED, Job
+from solver.models import PASTED, Batch
 from tests.browser.test_accessibility import AXE_OPTIONS, VIEWS
 from tests.puzzles import HARD, sample
 
@@ -51,7 +51,7 @@ def short_slices(settings):
 
 
 def upload(page: Page, base_url: str, path: Path) -> None:
-    """Send ``path`` from the batch form and wait for the job's page."""
+    """Send ``path`` from the batch form and wait for the batch's page."""
     page.goto(base_url + "/batch/")
     page.get_by_label("A file of puzzles").set_input_files(path)
     page.get_by_role("button", name="Solve all").click()
@@ -157,9 +157,9 @@ def test_without_javascript_continue_solves_the_batch_a_slice_a_press(
 
 
 def test_a_failed_step_says_so_and_brings_back_continue(page, live_server, console_errors):
-    job = create_job(PASTED, "\n".join([HARD] * 5))
+    batch = create_batch(PASTED, "\n".join([HARD] * 5))
     page.route("**/step", lambda route: route.fulfill(status=500, body="failed"))
-    page.goto(f"{live_server.url}/batch/{job.pk}/")
+    page.goto(f"{live_server.url}/batch/{batch.pk}/")
     expect(page.get_by_role("status")).to_have_text(
         "Solving stopped: the server did not answer. Press Continue to try again."
     )
@@ -173,7 +173,7 @@ def test_a_failed_step_says_so_and_brings_back_continue(page, live_server, conso
 
 
 def test_a_busy_server_is_asked_again_after_the_pause_it_names(page, live_server, console_errors):
-    job = create_job(PASTED, "\n".join([HARD] * 5))
+    batch = create_batch(PASTED, "\n".join([HARD] * 5))
     answered = []
 
     def busy_once(route: Route) -> None:
@@ -184,7 +184,7 @@ def test_a_busy_server_is_asked_again_after_the_pause_it_names(page, live_server
             route.fulfill(status=503, headers={"Retry-After": "1"}, json={"message": "busy"})
 
     page.route("**/step", busy_once)
-    page.goto(f"{live_server.url}/batch/{job.pk}/")
+    page.goto(f"{live_server.url}/batch/{batch.pk}/")
     expect(page.locator("table.results")).to_be_visible(timeout=30_000)
     assert len(answered) == 1
     assert [error for error in console_errors if "503" not in error] == []
@@ -193,14 +193,14 @@ def test_a_busy_server_is_asked_again_after_the_pause_it_names(page, live_server
 def test_a_batch_gone_while_running_says_so_without_a_useless_continue(
     page, live_server, console_errors
 ):
-    job = create_job(PASTED, "\n".join([HARD] * 5))
+    batch = create_batch(PASTED, "\n".join([HARD] * 5))
     held = hold_steps(page)
-    page.goto(f"{live_server.url}/batch/{job.pk}/")
+    page.goto(f"{live_server.url}/batch/{batch.pk}/")
     for _ in range(200):  # up to 10 s for the page's first step, held unanswered
         if held:
             break
         page.wait_for_timeout(50)
-    Job.objects.filter(pk=job.pk).delete()
+    Batch.objects.filter(pk=batch.pk).delete()
     held[0].continue_()
     expect(page.get_by_role("status")).to_have_text(re.compile(r"^This batch is gone"))
     expect(page.get_by_role("button", name="Continue")).to_be_hidden()
@@ -219,20 +219,20 @@ def error_page(page: Page, base_url: str) -> None:
 
 
 def running_page(page: Page, base_url: str) -> None:
-    """A job a third solved, its next step held back so the page stays running."""
-    job = create_job("hard.txt", "\n".join(sample("forum_hardest_1106.txt", 30)))
+    """A batch a third solved, its next step held back so the page stays running."""
+    batch = create_batch("hard.txt", "\n".join(sample("forum_hardest_1106.txt", 30)))
     for _ in range(10):
-        run_slice(job, 0.0)
+        run_slice(batch, 0.0)
     hold_steps(page)
-    page.goto(f"{base_url}/batch/{job.pk}/")
+    page.goto(f"{base_url}/batch/{batch.pk}/")
     expect(page.get_by_role("progressbar")).to_have_attribute("value", "10")
 
 
 def results_page(page: Page, base_url: str) -> None:
-    """A finished job of good and bad rows (long messages among them)."""
-    job = create_job("mixed.txt", "\n".join([HARD, "not a puzzle", "44" + HARD[2:], HARD]))
-    run_slice(job, 10.0)
-    page.goto(f"{base_url}/batch/{job.pk}/")
+    """A finished batch of good and bad rows (long messages among them)."""
+    batch = create_batch("mixed.txt", "\n".join([HARD, "not a puzzle", "44" + HARD[2:], HARD]))
+    run_slice(batch, 10.0)
+    page.goto(f"{base_url}/batch/{batch.pk}/")
     expect(page.locator("table.results")).to_be_visible()
 
 

@@ -17,12 +17,7 @@ many, one line per puzzle in input order: line number, status, then the
 solution or the reason. --format csv writes the columns line, puzzle, status,
 solutions, solution, guesses, ms, message. The status is one of:
 
-  unique    one solution, proved the only one
-  multiple  two or more solutions; one is shown
-  none      no solution
-  gave_up   the search ran out of its budget (--max-seconds, --max-guesses)
-  solved    a solution, not proved unique: only produced with --first
-  invalid   the line is no puzzle, or its givens conflict; the message says why
+{statuses}
 
 solutions is 0, 1 or 2 (two or more). An invalid line gets its row and the
 run goes on.
@@ -50,7 +45,17 @@ from django.core.management.base import (
 )
 
 from solver import files
-from solver.engine import Budget
+from solver.engine import Budget, Status
+
+# What each status means, for the help (in the order it lists them).
+STATUS_MEANINGS = {
+    Status.UNIQUE: "one solution, proved the only one",
+    Status.MULTIPLE: "two or more solutions; one is shown",
+    Status.NONE: "no solution",
+    Status.GAVE_UP: "the search ran out of its budget (--max-seconds, --max-guesses)",
+    Status.SOLVED: "a solution, not proved unique: only produced with --first",
+    Status.INVALID: "the line is no puzzle, or its givens conflict; the message says why",
+}
 
 # More processes than this only take memory and start-up time: solving is
 # bound by the CPU, and a machine with more cores than this is rare.
@@ -62,7 +67,12 @@ class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
 
 
 class Command(BaseCommand):
-    help = __doc__  # the module's: with no docstring of its own, the class sees it
+    # The module's docstring, with the statuses filled in.
+    help = __doc__.format(
+        statuses="\n".join(
+            f"  {status:<8}  {meaning}" for status, meaning in STATUS_MEANINGS.items()
+        )
+    )
     requires_system_checks = []  # solving needs no models, URLs or database
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs) -> CommandParser:

@@ -1,8 +1,8 @@
-"""The batch pages: the form, a job's progress and results, its steps and its CSV.
+"""The batch pages: the form, a batch's progress and results, its steps and its CSV.
 
 Bad input never gives a server error: it comes back on the form with a
 message naming the problem (and the file), the pasted text kept, nothing
-stored. A job is reached only by its id; each request does a bounded share.
+stored. A batch is reached only by its id; each request does a bounded share.
 """
 
 import csv
@@ -16,11 +16,11 @@ from django.db import OperationalError
 from django.test import RequestFactory
 from django.urls import reverse
 
+from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
+from solver.batches.store import create_batch, run_slice
 from solver.engine import is_valid_solution, parse_puzzle
-from solver.forms import BATCH_PASTE_MAX_LENGTH
-from solver.jobs import create_job, run_slice
 from solver.logs import client_hash
-from solver.models import PASTED, Job
+from solver.models import PASTED, Batch
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.test_views import text_of
 
@@ -37,8 +37,8 @@ def upload(data: str | bytes, name: str = "puzzles.txt") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="text/plain")
 
 
-def job_url(job: Job, name: str = "solver:batch_job") -> str:
-    return reverse(name, args=[job.pk])
+def batch_url(batch: Batch, name: str = "solver:batch_detail") -> str:
+    return reverse(name, args=[batch.pk])
 
 
 def errors_of(response) -> list[str]:
@@ -51,11 +51,11 @@ def csv_of(response) -> list[list[str]]:
     return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
 
 
-def finished_job(lines: list[str], name: str = PASTED) -> Job:
-    job = create_job(name, "\n".join(lines))
-    while run_slice(job, 10.0):
+def finished_batch(lines: list[str], name: str = PASTED) -> Batch:
+    batch = create_batch(name, "\n".join(lines))
+    while run_slice(batch, 10.0):
         pass
-    return job
+    return batch
 
 
 # The form
@@ -81,27 +81,27 @@ def test_every_page_links_to_the_batch_form(client):
 def test_a_small_file_is_solved_in_the_request_that_sends_it(client):
     response = client.post(BATCH, {"file": upload(f"{HARD}\n{NO_SOLUTION}\n")})
     assert response.status_code == 303
-    job = Job.objects.get()
-    assert response["Location"] == job_url(job)
-    assert job.name == "puzzles.txt"
-    assert list(job.rows.values_list("status", flat=True)) == ["unique", "none"]
+    batch = Batch.objects.get()
+    assert response["Location"] == batch_url(batch)
+    assert batch.name == "puzzles.txt"
+    assert list(batch.rows.values_list("status", flat=True)) == ["unique", "none"]
 
 
-def test_pasted_puzzles_are_a_job_named_pasted(client):
+def test_pasted_puzzles_are_a_batch_named_pasted(client):
     response = client.post(BATCH, {"puzzles": f"{HARD}\r\n{HARD}\r\n"})
     assert response.status_code == 303
-    job = Job.objects.get()
-    assert (job.name, job.total) == (PASTED, 2)
+    batch = Batch.objects.get()
+    assert (batch.name, batch.total) == (PASTED, 2)
 
 
 def test_a_file_wins_over_the_paste_box(client):
     client.post(BATCH, {"file": upload(HARD), "puzzles": f"{NO_SOLUTION}\n{NO_SOLUTION}"})
-    assert list(Job.objects.get().rows.values_list("puzzle", flat=True)) == [HARD]
+    assert list(Batch.objects.get().rows.values_list("puzzle", flat=True)) == [HARD]
 
 
 def test_a_utf16_file_from_a_windows_editor_is_read(client):
     client.post(BATCH, {"file": upload(f"{HARD}\r\n{HARD}\r\n".encode("utf-16"))})
-    assert Job.objects.get().total == 2
+    assert Batch.objects.get().total == 2
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_a_bad_file_is_named_and_nothing_is_stored(client, data, code_message):
     assert response.status_code == 200
     [message] = errors_of(response)
     assert message.startswith(code_message)
-    assert not Job.objects.exists()
+    assert not Batch.objects.exists()
     assert ">kept text</textarea>" in response.content.decode()
     assert re.search(r'<input type="file" [^>]*aria-invalid="true"', response.content.decode())
 
@@ -129,7 +129,7 @@ def test_a_file_too_large_is_refused_by_its_full_size(client, settings):
     assert errors_of(response) == [
         "The file “puzzles.txt” is too large (5.0\xa0KB; at most 1000\xa0bytes)."
     ]
-    assert not Job.objects.exists()
+    assert not Batch.objects.exists()
 
 
 def test_too_many_puzzles_are_refused_naming_the_count_and_the_limit(client, settings):
@@ -137,7 +137,7 @@ def test_too_many_puzzles_are_refused_naming_the_count_and_the_limit(client, set
     response = client.post(BATCH, {"file": upload("\n".join([HARD] * 5), "many.sdk")})
     [message] = errors_of(response)
     assert message.startswith("The file “many.sdk” holds 5 puzzles; at most 3 are solved together.")
-    assert not Job.objects.exists()
+    assert not Batch.objects.exists()
 
 
 def test_too_many_pasted_puzzles_are_refused_and_the_text_kept(client, settings):
@@ -164,7 +164,7 @@ def test_windows_line_breaks_count_as_one_character_as_the_page_counts_them(clie
     lines = BATCH_PASTE_MAX_LENGTH // 82
     response = client.post(BATCH, {"puzzles": "\r\n".join([HARD] * lines)})
     assert response.status_code == 303
-    assert Job.objects.get().total == lines
+    assert Batch.objects.get().total == lines
 
 
 def test_nothing_sent_is_an_error_on_the_paste_box(client):
@@ -177,7 +177,7 @@ def test_nothing_sent_is_an_error_on_the_paste_box(client):
 
 def test_a_header_line_is_reported_on_its_row_and_the_rest_solved(client):
     client.post(BATCH, {"file": upload(f"puzzle\n{HARD}\n{HARD}\n", "with-header.csv")})
-    rows = Job.objects.get().rows.all()
+    rows = Batch.objects.get().rows.all()
     statuses = [(row.line, row.status) for row in rows]
     assert statuses == [(1, "invalid"), (2, "unique"), (3, "unique")]
 
@@ -187,14 +187,14 @@ def test_other_methods_on_the_form_are_not_allowed(client, method):
     assert getattr(client, method)(BATCH).status_code == 405
 
 
-# The job's page
+# The batch's page
 
 
-def test_a_running_job_shows_its_progress_and_a_continue_button(client):
-    job = create_job(PASTED, "\n".join([HARD, "not a puzzle", HARD, HARD]))
-    run_slice(job, 0.0)
-    run_slice(job, 0.0)
-    response = client.get(job_url(job))
+def test_a_running_batch_shows_its_progress_and_a_continue_button(client):
+    batch = create_batch(PASTED, "\n".join([HARD, "not a puzzle", HARD, HARD]))
+    run_slice(batch, 0.0)
+    run_slice(batch, 0.0)
+    response = client.get(batch_url(batch))
     html = response.content.decode()
     assert response.status_code == 200
     assert '<progress id="batch-progress" max="4" value="2"></progress>' in html
@@ -203,7 +203,7 @@ def test_a_running_job_shows_its_progress_and_a_continue_button(client):
     assert re.search(status, html)
     assert '<dd data-status="unique">1</dd>' in html
     assert '<dd data-status="invalid">1</dd>' in html
-    assert f'action="{job_url(job, "solver:batch_step")}"' in html
+    assert f'action="{batch_url(batch, "solver:batch_step")}"' in html
     assert "Continue" in html
     assert "js/batch.js" in html
     assert "<table" not in html
@@ -212,17 +212,17 @@ def test_a_running_job_shows_its_progress_and_a_continue_button(client):
 
 def test_continue_solves_one_more_slice_and_goes_back_to_the_page(client, settings):
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0  # one puzzle a slice
-    job = create_job(PASTED, "\n".join([HARD] * 3))
-    response = client.post(job_url(job, "solver:batch_step"))
+    batch = create_batch(PASTED, "\n".join([HARD] * 3))
+    response = client.post(batch_url(batch, "solver:batch_step"))
     assert response.status_code == 303
-    assert response["Location"] == job_url(job)
-    assert job.rows.filter(status="unique").count() == 1
+    assert response["Location"] == batch_url(batch)
+    assert batch.rows.filter(status="unique").count() == 1
 
 
 def test_scripts_get_each_steps_progress_as_json(client, settings):
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
-    job = create_job(PASTED, "\n".join([HARD, "not a puzzle"]))
-    step = job_url(job, "solver:batch_step")
+    batch = create_batch(PASTED, "\n".join([HARD, "not a puzzle"]))
+    step = batch_url(batch, "solver:batch_step")
     first = client.post(step, **JSON)
     assert first.status_code == 200
     assert first.json() == {
@@ -236,17 +236,17 @@ def test_scripts_get_each_steps_progress_as_json(client, settings):
     assert (second["done"], second["finished"], second["counts"]["invalid"]) == (2, True, 1)
 
 
-def test_a_step_on_a_finished_job_does_nothing_and_says_it_is_finished(client):
-    job = finished_job([HARD])
-    solved = job.rows.get()
-    reply = client.post(job_url(job, "solver:batch_step"), **JSON).json()
+def test_a_step_on_a_finished_batch_does_nothing_and_says_it_is_finished(client):
+    batch = finished_batch([HARD])
+    solved = batch.rows.get()
+    reply = client.post(batch_url(batch, "solver:batch_step"), **JSON).json()
     assert (reply["done"], reply["total"], reply["finished"]) == (1, 1, True)
-    assert job.rows.get().ms == solved.ms  # not solved again
+    assert batch.rows.get().ms == solved.ms  # not solved again
 
 
-def test_a_finished_job_shows_its_results_table(client):
-    job = finished_job([HARD, "not a puzzle", TWO_FOURS_IN_ROW_1, NO_SOLUTION], "set.txt")
-    response = client.get(job_url(job))
+def test_a_finished_batch_shows_its_results_table(client):
+    batch = finished_batch([HARD, "not a puzzle", TWO_FOURS_IN_ROW_1, NO_SOLUTION], "set.txt")
+    response = client.get(batch_url(batch))
     html = response.content.decode()
     text = text_of(response)
     assert "<progress" not in html
@@ -257,25 +257,25 @@ def test_a_finished_job_shows_its_results_table(client):
     assert "Unexpected character “n” at position 1" in text
     assert "Two 4s in row 1 (columns 1 and 2)." in text
     assert "From the file “set.txt” · 4 puzzles" in text
-    assert f'href="{job_url(job, "solver:batch_csv")}"' in html
+    assert f'href="{batch_url(batch, "solver:batch_csv")}"' in html
     assert "js/batch.js" not in html
 
 
 def test_the_rows_can_be_filtered_by_status(client):
-    job = finished_job([HARD, "not a puzzle", HARD, "nor this"])
-    response = client.get(job_url(job) + "?status=invalid")
+    batch = finished_batch([HARD, "not a puzzle", HARD, "nor this"])
+    response = client.get(batch_url(batch) + "?status=invalid")
     html = response.content.decode()
     assert "Invalid: rows 1 to 2 of 2" in html
     assert html.count('<tr class="row-invalid">') == 2
     assert "row-unique" not in html
-    assert f'href="{job_url(job)}?status=invalid" aria-current="page">Invalid (2)</a>' in html
+    assert f'href="{batch_url(batch)}?status=invalid" aria-current="page">Invalid (2)</a>' in html
     assert "Several solutions (" not in html  # only statuses seen get a link
 
 
 @pytest.mark.parametrize("query", ["?status=bogus", "?status=", "?status=%00"])
 def test_an_unknown_status_shows_every_row(client, query):
-    job = finished_job([HARD, "not a puzzle"])
-    response = client.get(job_url(job) + query)
+    batch = finished_batch([HARD, "not a puzzle"])
+    response = client.get(batch_url(batch) + query)
     assert response.status_code == 200
     assert "Rows 1 to 2 of 2" in response.content.decode()
 
@@ -287,34 +287,34 @@ def test_an_unknown_status_shows_every_row(client, query):
 def test_results_come_a_page_at_a_time_and_bad_page_numbers_fall_back(
     client, monkeypatch, page, first_line
 ):
-    monkeypatch.setattr("solver.views.BATCH_PAGE_ROWS", 3)
-    job = finished_job([HARD] * 7)
-    response = client.get(job_url(job) + "?page=" + page)
+    monkeypatch.setattr("solver.batches.views.PAGE_ROWS", 3)
+    batch = finished_batch([HARD] * 7)
+    response = client.get(batch_url(batch) + "?page=" + page)
     assert response.status_code == 200
     lines = re.findall(r'<th scope="row">(\d+)</th>', response.content.decode())
     assert int(lines[0]) == first_line
 
 
 def test_the_page_links_keep_the_status_filter(client, monkeypatch):
-    monkeypatch.setattr("solver.views.BATCH_PAGE_ROWS", 2)
-    job = finished_job([HARD, "bad 1", HARD, "bad 2", "bad 3"])
-    html = client.get(job_url(job) + "?status=invalid").content.decode()
-    assert f'href="{job_url(job)}?status=invalid&amp;page=2">2</a>' in html
-    assert f'href="{job_url(job)}?status=invalid&amp;page=2">Next</a>' in html
+    monkeypatch.setattr("solver.batches.views.PAGE_ROWS", 2)
+    batch = finished_batch([HARD, "bad 1", HARD, "bad 2", "bad 3"])
+    html = client.get(batch_url(batch) + "?status=invalid").content.decode()
+    assert f'href="{batch_url(batch)}?status=invalid&amp;page=2">2</a>' in html
+    assert f'href="{batch_url(batch)}?status=invalid&amp;page=2">Next</a>' in html
 
 
-def test_an_unknown_job_is_not_found(client):
-    response = client.get(reverse("solver:batch_job", args=[uuid.uuid4()]))
+def test_an_unknown_batch_is_not_found(client):
+    response = client.get(reverse("solver:batch_detail", args=[uuid.uuid4()]))
     assert response.status_code == 404
     assert "no longer kept" in text_of(response)
 
 
-@pytest.mark.parametrize("name", ["solver:batch_job", "solver:batch_csv"])
-def test_an_unknown_job_id_is_not_found_for_each_address(client, name):
+@pytest.mark.parametrize("name", ["solver:batch_detail", "solver:batch_csv"])
+def test_an_unknown_batch_id_is_not_found_for_each_address(client, name):
     assert client.get(reverse(name, args=[uuid.uuid4()])).status_code == 404
 
 
-def test_a_step_on_an_unknown_job_is_not_found(client):
+def test_a_step_on_an_unknown_batch_is_not_found(client):
     response = client.post(reverse("solver:batch_step", args=[uuid.uuid4()]), **JSON)
     assert response.status_code == 404
 
@@ -325,11 +325,11 @@ def test_an_id_that_is_no_uuid_is_not_found(client):
 
 @pytest.mark.parametrize(
     ("name", "method"),
-    [("solver:batch_job", "post"), ("solver:batch_step", "get"), ("solver:batch_csv", "post")],
+    [("solver:batch_detail", "post"), ("solver:batch_step", "get"), ("solver:batch_csv", "post")],
 )
 def test_wrong_methods_are_not_allowed(client, name, method):
-    job = finished_job([HARD])
-    assert getattr(client, method)(job_url(job, name)).status_code == 405
+    batch = finished_batch([HARD])
+    assert getattr(client, method)(batch_url(batch, name)).status_code == 405
 
 
 # The CSV
@@ -337,8 +337,8 @@ def test_wrong_methods_are_not_allowed(client, name, method):
 
 def test_the_csv_has_the_exact_header_and_a_row_per_puzzle_in_order(client):
     [multiple] = sample("serg_multi.txt", 1)
-    job = finished_job([HARD, "not a puzzle", multiple, NO_SOLUTION], "my puzzles (2).txt")
-    response = client.get(job_url(job, "solver:batch_csv"))
+    batch = finished_batch([HARD, "not a puzzle", multiple, NO_SOLUTION], "my puzzles (2).txt")
+    response = client.get(batch_url(batch, "solver:batch_csv"))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="my-puzzles-2-results.csv"'
@@ -357,8 +357,8 @@ def test_the_csv_has_the_exact_header_and_a_row_per_puzzle_in_order(client):
 
 
 def test_the_csv_guards_against_formulas(client):
-    job = finished_job([HARD, "=HYPERLINK(1)", "-" + HARD[1:], "-cmd|x"])
-    rows = csv_of(client.get(job_url(job, "solver:batch_csv")))
+    batch = finished_batch([HARD, "=HYPERLINK(1)", "-" + HARD[1:], "-cmd|x"])
+    rows = csv_of(client.get(batch_url(batch, "solver:batch_csv")))
     assert [row[0] for row in rows[1:]] == [HARD, "'=HYPERLINK(1)", "-" + HARD[1:], "'-cmd|x"]
 
 
@@ -374,22 +374,22 @@ def test_the_csv_guards_against_formulas(client):
     ],
 )
 def test_the_csv_file_name_comes_from_the_source_in_safe_characters(client, name, filename):
-    job = finished_job([HARD], name)
-    response = client.get(job_url(job, "solver:batch_csv"))
+    batch = finished_batch([HARD], name)
+    response = client.get(batch_url(batch, "solver:batch_csv"))
     assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
 
 
-def test_the_csv_of_a_job_still_running_leads_to_its_page(client):
-    job = create_job(PASTED, "\n".join([HARD] * 3))
-    run_slice(job, 0.0)
-    response = client.get(job_url(job, "solver:batch_csv"))
+def test_the_csv_of_a_batch_still_running_leads_to_its_page(client):
+    batch = create_batch(PASTED, "\n".join([HARD] * 3))
+    run_slice(batch, 0.0)
+    response = client.get(batch_url(batch, "solver:batch_csv"))
     assert response.status_code == 303
-    assert response["Location"] == job_url(job)
+    assert response["Location"] == batch_url(batch)
 
 
 def test_the_csv_is_streamed(client):
-    job = finished_job([HARD] * 3)
-    response = client.get(job_url(job, "solver:batch_csv"))
+    batch = finished_batch([HARD] * 3)
+    response = client.get(batch_url(batch, "solver:batch_csv"))
     assert response.streaming
 
 
@@ -398,24 +398,24 @@ def busy(*args, **kwargs):
 
 
 def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch):
-    monkeypatch.setattr("solver.views.create_job", busy)
+    monkeypatch.setattr("solver.batches.views.create_batch", busy)
     response = client.post(BATCH, {"puzzles": HARD})
     assert response.status_code == 503
     assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
     assert f">{HARD}</textarea>" in response.content.decode()
 
 
-def test_a_busy_database_after_storing_still_leads_to_the_job(client, monkeypatch):
-    monkeypatch.setattr("solver.views.run_slice", busy)
+def test_a_busy_database_after_storing_still_leads_to_the_batch(client, monkeypatch):
+    monkeypatch.setattr("solver.batches.views.run_slice", busy)
     response = client.post(BATCH, {"puzzles": HARD})
     assert response.status_code == 303
-    assert response["Location"] == job_url(Job.objects.get())
+    assert response["Location"] == batch_url(Batch.objects.get())
 
 
 def test_a_step_on_a_busy_database_asks_the_script_to_wait(client, monkeypatch):
-    job = create_job(PASTED, HARD)
-    monkeypatch.setattr("solver.views.run_slice", busy)
-    response = client.post(job_url(job, "solver:batch_step"), HTTP_ACCEPT="application/json")
+    batch = create_batch(PASTED, HARD)
+    monkeypatch.setattr("solver.batches.views.run_slice", busy)
+    response = client.post(batch_url(batch, "solver:batch_step"), HTTP_ACCEPT="application/json")
     assert response.status_code == 503
     assert response["Retry-After"] == "2"
     assert "busy" in response.json()["message"]
@@ -433,15 +433,15 @@ def test_a_step_on_a_batch_that_is_gone_says_so(client):
 
 
 def test_pages_and_csv_answer_head_as_get(client):
-    job = finished_job([HARD])
-    for url in (BATCH, job_url(job), job_url(job, "solver:batch_csv")):
+    batch = finished_batch([HARD])
+    for url in (BATCH, batch_url(batch), batch_url(batch, "solver:batch_csv")):
         assert client.head(url).status_code == 200, url
 
 
 def test_progress_counts_are_grouped_by_thousands(client, settings):
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
     client.post(BATCH, {"file": upload("\n".join([HARD] * 1200))})
-    assert "Solved 1 of 1,200 puzzles." in text_of(client.get(job_url(Job.objects.get())))
+    assert "Solved 1 of 1,200 puzzles." in text_of(client.get(batch_url(Batch.objects.get())))
 
 
 # Whose batches make way
@@ -456,16 +456,18 @@ def test_the_form_says_how_long_and_how_many_batches_are_kept(client):
 
 def test_a_batch_keeps_its_senders_address_only_as_a_keyed_hash(client):
     client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=SENDER)
-    job = Job.objects.get()
-    assert job.client == client_hash(RequestFactory().get("/", REMOTE_ADDR=SENDER))
-    assert not [field for field in Job._meta.fields if SENDER in str(getattr(job, field.attname))]
+    batch = Batch.objects.get()
+    assert batch.client == client_hash(RequestFactory().get("/", REMOTE_ADDR=SENDER))
+    assert not [
+        field for field in Batch._meta.fields if SENDER in str(getattr(batch, field.attname))
+    ]
 
 
 def test_behind_the_proxy_each_client_is_the_address_it_passes_on(client, settings):
     settings.SUDOKU_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
     for address in (SENDER, FLOODER):
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP=address)
-    assert Job.objects.values("client").distinct().count() == 2
+    assert Batch.objects.values("client").distinct().count() == 2
 
 
 def test_a_flood_from_one_client_leaves_anothers_running_batch(client, settings):
@@ -473,11 +475,11 @@ def test_a_flood_from_one_client_leaves_anothers_running_batch(client, settings)
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0  # one puzzle a slice: the batch keeps running
     settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 10
     client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)}, REMOTE_ADDR=SENDER)
-    running = Job.objects.get()
+    running = Batch.objects.get()
     flood = [client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=FLOODER) for _ in range(15)]
-    assert Job.objects.count() == 1 + 10
-    assert "Solved 1 of 3 puzzles." in text_of(client.get(job_url(running)))
-    assert client.post(job_url(running, "solver:batch_step"), **JSON).json()["done"] == 2
+    assert Batch.objects.count() == 1 + 10
+    assert "Solved 1 of 3 puzzles." in text_of(client.get(batch_url(running)))
+    assert client.post(batch_url(running, "solver:batch_step"), **JSON).json()["done"] == 2
     first = client.get(flood[0]["Location"])
     assert first.status_code == 404
     assert "no longer kept" in text_of(first)
@@ -487,18 +489,18 @@ def test_fresh_addresses_in_one_ipv6_network_are_one_client(client):
     """A /64 holds 2^64 addresses: one sender picking a new one each time
     still pushes out only its own batches."""
     client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=SENDER)
-    running = Job.objects.get()
+    running = Batch.objects.get()
     for n in range(15):
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=f"2001:db8:1:2:{n:x}:{n:x}::1")
-    assert Job.objects.count() == 1 + 10
-    assert Job.objects.filter(pk=running.pk).exists()
+    assert Batch.objects.count() == 1 + 10
+    assert Batch.objects.filter(pk=running.pk).exists()
 
 
 def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, settings):
     settings.SUDOKU_BATCH_KEEP_JOBS = 2
     for address in (SENDER, FLOODER):
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=address)
-    kept = set(Job.objects.all())
+    kept = set(Batch.objects.all())
     pasted = "\n".join([HARD, NO_SOLUTION])
     response = client.post(BATCH, {"puzzles": pasted}, REMOTE_ADDR="192.0.2.1")
     assert response.status_code == 503
@@ -510,8 +512,8 @@ def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, 
     ]
     assert "The puzzles could not be stored" in text_of(response)
     assert f">{pasted}</textarea>" in response.content.decode()
-    assert set(Job.objects.all()) == kept
-    assert Job.objects.filter(rows__puzzle=NO_SOLUTION).count() == 0
+    assert set(Batch.objects.all()) == kept
+    assert Batch.objects.filter(rows__puzzle=NO_SOLUTION).count() == 0
 
 
 def test_many_addresses_cannot_push_out_anothers_only_batch(client, settings):
@@ -520,11 +522,11 @@ def test_many_addresses_cannot_push_out_anothers_only_batch(client, settings):
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
     settings.SUDOKU_BATCH_KEEP_JOBS = 5
     client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)}, REMOTE_ADDR=SENDER)
-    running = Job.objects.get()
+    running = Batch.objects.get()
     flood = [
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=f"198.51.100.{n}").status_code
         for n in range(1, 21)
     ]
     assert flood == [303] * 4 + [503] * 16
-    assert Job.objects.count() == 5
-    assert client.post(job_url(running, "solver:batch_step"), **JSON).json()["done"] == 2
+    assert Batch.objects.count() == 5
+    assert client.post(batch_url(running, "solver:batch_step"), **JSON).json()["done"] == 2

@@ -1,17 +1,17 @@
-"""Batches on the site: a job stored, solved a slice at a time, its progress and its CSV.
+"""The site's stored batches: a batch stored, solved a slice at a time, and its progress.
 
 Nothing here knows HTTP; the views call these functions. Every puzzle is
 solved by ``solver.files.solving.solve_entry``, the command line's own path,
 within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A request
-solves one slice of a job (``run_slice``), so no request runs much longer
-than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the job; the rows wait in
+solves one slice of a batch (``run_slice``), so no request runs much longer
+than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the batch; the rows wait in
 the database between slices.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import islice
@@ -22,29 +22,15 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from .engine import Budget, Problem, Status
-from .files.reading import Entry, puzzle_lines
-from .files.solving import INVALID, MAX_CONFLICTS, Outcome, solve_entry
-from .messages import describe
-from .models import PENDING, Job, JobRow
+from ..engine import Budget, Problem, Status
+from ..files.reading import Entry, puzzle_lines
+from ..files.solving import MAX_CONFLICTS, Outcome, solve_entry
+from ..messages import describe
+from ..models import PENDING, Batch, BatchRow, StatusChoices
 
-# Every status a solved row can have, in the order pages list them.
-STATUSES = (
-    Status.UNIQUE.value,
-    Status.MULTIPLE.value,
-    Status.NONE.value,
-    Status.GAVE_UP.value,
-    INVALID,
-)
-CSV_FIELDS = ("puzzle", "status", "solutions", "solution", "guesses", "ms")
-INSERT_ROWS = 1000  # rows stored per insert when a job is created
+INSERT_ROWS = 1000  # rows stored per insert when a batch is created
 SOLVE_ROWS = 200  # rows read, then written back, together while solving
-CSV_ROWS = 2000  # rows fetched together while the CSV is written
 SOLVED_FIELDS = ("status", "solution", "solutions", "guesses", "ms", "message")
-# A spreadsheet opening the CSV runs a cell that starts with one of these as
-# a formula (a tab or carriage return can hide one); see ``as_text``.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-HARMLESS = frozenset("0123456789.-_+|* ")  # what a formula of these could do is arithmetic
 
 
 class BatchRefused(ValueError):
@@ -79,8 +65,8 @@ class TooManyPuzzles(BatchRefused):
 
 
 @dataclass(frozen=True)
-class Progress:
-    """How far a job has got: rows solved, rows in all, and solved rows by status."""
+class BatchProgress:
+    """How far a batch has got: rows solved, rows in all, and solved rows by status."""
 
     done: int
     total: int
@@ -112,52 +98,52 @@ def batch_entries(text: str) -> list[Entry]:
     return head
 
 
-def create_job(name: str, text: str, client: str = "") -> Job:
-    """A new job of ``client`` (a keyed hash, ``logs.client_hash``; never an
+def create_batch(name: str, text: str, client: str = "") -> Batch:
+    """A new batch of ``client`` (a keyed hash, ``logs.client_hash``; never an
     address) holding every puzzle of ``text``, none solved yet.
 
-    First the jobs past their time go (``forget_old_jobs``), and the client's
+    First the batches past their time go (``forget_old_batches``), and the client's
     own beyond its newest ``SUDOKU_BATCH_KEEP_PER_CLIENT`` once this one is
-    counted (``_make_room``). Nobody's job goes to make room for another's:
+    counted (``_make_room``). Nobody's batch goes to make room for another's:
     if ``SUDOKU_BATCH_KEEP_JOBS`` are still kept, this one is refused
     (ServerFull), and then nothing is deleted either. Raises as
     ``batch_entries`` does, storing nothing.
     """
     entries = batch_entries(text)
     # One transaction, which takes the write lock as it starts (IMMEDIATE, see
-    # DATABASES): workers storing jobs at once queue for it, so none counts
+    # DATABASES): workers storing batches at once queue for it, so none counts
     # room another has just taken, and the cap holds. Leaving it by ServerFull
     # rolls the deletions back too: a refused batch changes nothing.
     with transaction.atomic():
-        forget_old_jobs()
+        forget_old_batches()
         _make_room(client)
-        if Job.objects.count() >= settings.SUDOKU_BATCH_KEEP_JOBS:
+        if Batch.objects.count() >= settings.SUDOKU_BATCH_KEEP_JOBS:
             raise ServerFull(_until_room())
-        job = Job.objects.create(name=name[:255], total=len(entries), client=client)
+        batch = Batch.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
-            JobRow(job=job, index=index, line=entry.line, puzzle=entry.text)
+            BatchRow(batch=batch, index=index, line=entry.line, puzzle=entry.text)
             for index, entry in enumerate(entries)
         )
-        JobRow.objects.bulk_create(rows, batch_size=INSERT_ROWS)
-    return job
+        BatchRow.objects.bulk_create(rows, batch_size=INSERT_ROWS)
+    return batch
 
 
-def run_slice(job: Job, seconds: float) -> int:
-    """Solve the job's pending rows in order until ``seconds`` have passed;
-    return how many were solved (0 once the job is finished).
+def run_slice(batch: Batch, seconds: float) -> int:
+    """Solve the batch's pending rows in order until ``seconds`` have passed;
+    return how many were solved (0 once the batch is finished).
 
     A slice solves at least one row, so every slice makes progress, and
     finishes the puzzle under way when its time is up: it lasts at most
     ``seconds`` plus one puzzle's budget (``SUDOKU_SOLVE_SECONDS``).
     """
-    # Two slices on one job at once (two tabs open on it) may solve the same
+    # Two slices on one batch at once (two tabs open on it) may solve the same
     # rows twice. That is harmless: the outcomes are the same, and each row
     # is simply written twice. A lock would cost more than it saves.
     budget = Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS)
     deadline = time.monotonic() + seconds
     solved = 0
     while True:
-        rows = list(job.rows.filter(status=PENDING).order_by("index")[:SOLVE_ROWS])
+        rows = list(batch.rows.filter(status=PENDING).order_by("index")[:SOLVE_ROWS])
         done = _solve_until(rows, budget, deadline)
         _save(done)
         solved += len(done)
@@ -165,7 +151,7 @@ def run_slice(job: Job, seconds: float) -> int:
             return solved
 
 
-def _solve_until(rows: Sequence[JobRow], budget: Budget, deadline: float) -> list[JobRow]:
+def _solve_until(rows: Sequence[BatchRow], budget: Budget, deadline: float) -> list[BatchRow]:
     """Solve ``rows`` in order, stopping after the one under way at ``deadline``;
     return those solved, their outcomes recorded."""
     done = []
@@ -177,12 +163,12 @@ def _solve_until(rows: Sequence[JobRow], budget: Budget, deadline: float) -> lis
     return done
 
 
-def _save(rows: Sequence[JobRow]) -> None:
+def _save(rows: Sequence[BatchRow]) -> None:
     """Write the outcomes recorded in ``rows`` back, in one transaction."""
     # One UPDATE statement, run once per row. Django's bulk_update writes a
     # CASE expression per field and row, and building it took three quarters
     # of a slice's time on easy puzzles.
-    quote, meta = connection.ops.quote_name, JobRow._meta
+    quote, meta = connection.ops.quote_name, BatchRow._meta
     columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in SOLVED_FIELDS)
     update = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
     values = [[getattr(row, name) for name in SOLVED_FIELDS] + [row.pk] for row in rows]
@@ -190,12 +176,12 @@ def _save(rows: Sequence[JobRow]) -> None:
         cursor.executemany(update, values)
 
 
-def _record(row: JobRow, outcome: Outcome, budget: Budget) -> None:
+def _record(row: BatchRow, outcome: Outcome, budget: Budget) -> None:
     """Copy the outcome into the row, its message in the reader's language."""
     row.status = outcome.status
     row.solution = outcome.solution
     row.solutions, row.guesses, row.ms = outcome.solutions, outcome.guesses, outcome.ms
-    if outcome.status == INVALID:
+    if outcome.status == Status.INVALID:
         row.message = problems_message(outcome.problems)
     elif outcome.status == Status.GAVE_UP:
         row.message = gave_up_message(bool(outcome.solution), budget)
@@ -235,29 +221,29 @@ def gave_up_message(found: bool, budget: Budget) -> str:
     return message % {"seconds": f"{budget.max_seconds:g}"}
 
 
-def progress(job: Job) -> Progress:
-    """How far ``job`` has got, with every status counted (0 for those not seen yet)."""
-    solved = job.rows.exclude(status=PENDING).values("status").annotate(n=Count("pk")).order_by()
-    counts = dict.fromkeys(STATUSES, 0) | {row["status"]: row["n"] for row in solved}
-    return Progress(sum(counts.values()), job.total, counts)
+def batch_progress(batch: Batch) -> BatchProgress:
+    """How far ``batch`` has got, with every status counted (0 for those not seen yet)."""
+    solved = batch.rows.exclude(status=PENDING).values("status").annotate(n=Count("pk")).order_by()
+    counts = dict.fromkeys(StatusChoices.values, 0) | {row["status"]: row["n"] for row in solved}
+    return BatchProgress(sum(counts.values()), batch.total, counts)
 
 
-def forget_old_jobs() -> int:
-    """Delete the jobs older than ``SUDOKU_BATCH_KEEP_HOURS``, with their rows,
+def forget_old_batches() -> int:
+    """Delete the batches older than ``SUDOKU_BATCH_KEEP_HOURS``, with their rows,
     and return how many went."""
     cutoff = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
-    return _delete(Job.objects.filter(created__lt=cutoff))
+    return _delete(Batch.objects.filter(created__lt=cutoff))
 
 
 def _until_room() -> float:
-    """Seconds until the oldest job reaches the end of its time (at least 60)."""
-    oldest = Job.objects.order_by("created").values_list("created", flat=True).first()
+    """Seconds until the oldest batch reaches the end of its time (at least 60)."""
+    oldest = Batch.objects.order_by("created").values_list("created", flat=True).first()
     kept_until = oldest + timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
     return max((kept_until - timezone.now()).total_seconds(), 60.0)
 
 
 def _make_room(client: str) -> int:
-    """Delete ``client``'s oldest jobs, with their rows, so that with the one
+    """Delete ``client``'s oldest batches, with their rows, so that with the one
     it is sending it keeps ``SUDOKU_BATCH_KEEP_PER_CLIENT``; return how many went.
 
     Jobs of no client ("": stored before clients were recorded, or made
@@ -266,40 +252,13 @@ def _make_room(client: str) -> int:
     if not client:
         return 0
     keep = max(settings.SUDOKU_BATCH_KEEP_PER_CLIENT - 1, 0)
-    return _delete(Job.objects.filter(client=client).order_by("-created", "-pk")[keep:])
+    return _delete(Batch.objects.filter(client=client).order_by("-created", "-pk")[keep:])
 
 
-def _delete(jobs: QuerySet[Job]) -> int:
-    """Delete ``jobs`` with their rows; return how many jobs went."""
+def _delete(batches: QuerySet[Batch]) -> int:
+    """Delete ``batches`` with their rows; return how many batches went."""
     # The ids first: SQLite cannot delete from a query that sorts or slices,
-    # and this many ids (at most the jobs kept) is a small list.
-    ids = list(jobs.values_list("pk", flat=True))
-    _, deleted = Job.objects.filter(pk__in=ids).delete()
-    return deleted.get(Job._meta.label, 0)
-
-
-def csv_rows(job: Job) -> Iterator[tuple[object, ...]]:
-    """The CSV of a job, row by row: ``CSV_FIELDS``, then one row per puzzle in
-    input order; None is written as an empty field, ``ms`` with 3 decimals.
-
-    Rows are fetched ``CSV_ROWS`` at a time, so memory stays bounded.
-    """
-    yield CSV_FIELDS
-    rows = job.rows.order_by("index").values_list(*CSV_FIELDS).iterator(chunk_size=CSV_ROWS)
-    for puzzle, status, solutions, solution, guesses, ms in rows:
-        shown_ms = None if ms is None else f"{ms:.3f}"
-        yield (as_text(puzzle), status, solutions, solution, guesses, shown_ms)
-
-
-def as_text(cell: str) -> str:
-    """``cell`` with a leading apostrophe if a spreadsheet could take it for a
-    formula that does something (OWASP's advice against CSV injection): the
-    puzzle is the only field the sender wrote.
-
-    A cell of nothing but digits and a puzzle's punctuation (``-...3.+|``,
-    say, where ``-`` is an empty cell) can call no function, so it is left as
-    it is and reads back as the same puzzle.
-    """
-    if cell.startswith(FORMULA_STARTS) and not set(cell) <= HARMLESS:
-        return "'" + cell
-    return cell
+    # and this many ids (at most the batches kept) is a small list.
+    ids = list(batches.values_list("pk", flat=True))
+    _, deleted = Batch.objects.filter(pk__in=ids).delete()
+    return deleted.get(Batch._meta.label, 0)

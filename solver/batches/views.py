@@ -1,0 +1,231 @@
+"""The stored batches' pages: the form, each batch's progress and results, its CSV.
+
+Nothing here solves: ``store`` does, a slice per request, so no request runs
+much longer than ``SUDOKU_BATCH_SLICE_SECONDS``.
+"""
+
+import logging
+import math
+import time
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.db import OperationalError
+from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.defaultfilters import filesizeformat, floatformat
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from ..logs import client_hash, log_slice
+from ..models import Batch, StatusChoices
+from ..uploads import upload_limit
+from .export import csv_text, export_filename, export_rows
+from .forms import BATCH_FILE_TYPES, BatchForm, batch_max_bytes
+from .store import BatchProgress, ServerFull, batch_progress, create_batch, run_slice
+
+PAGE_ROWS = 500  # results shown on one page
+JSON = "application/json"
+GONE = _(
+    "This batch is gone: batches are kept for %(hours)s hours, and only each "
+    "sender's newest %(jobs)s. Send the puzzles again."
+)
+FULL = _(
+    "The server is holding as many batches as it can. Try again later: batches are "
+    "kept for %(hours)s hours, and room comes free as they go."
+)
+BUSY = _("The server is busy; the puzzles will be solved in a moment.")
+logger = logging.getLogger(__name__)
+
+
+@upload_limit(batch_max_bytes)
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_batch(request):
+    """The batch form. A valid post stores the batch as the client's (its
+    address's keyed hash, never the address: see ``store.create_batch``), solves
+    its first slice and goes to the batch's page (See Other), where a small
+    batch is already finished; bad input comes back on the form, the pasted
+    text kept, and so does a batch the server is too busy or too full to
+    store (503)."""
+    if request.method != "POST":
+        return _form_page(request, BatchForm())
+    form = BatchForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _form_page(request, form)
+    try:
+        data = form.cleaned_data
+        batch = create_batch(data["name"], data["text"], client=client_hash(request))
+    except OperationalError:
+        logger.warning("Batch not stored: the database stayed busy", exc_info=True)
+        form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
+        return _form_page(request, form, status=503)
+    except ServerFull as full:
+        logger.warning("Batch refused: the server holds as many as SUDOKU_BATCH_KEEP_JOBS")
+        form.add_error(None, FULL % _keeping())
+        response = _form_page(request, form, status=503)
+        # When the oldest batch goes: the first moment there can be room.
+        response["Retry-After"] = str(math.ceil(full.seconds))
+        return response
+    _run_slice(request, batch)  # if the database is busy, the batch's page goes on from here
+    return HttpResponseRedirect(_batch_url(batch), status=303)
+
+
+@require_safe
+def batch_detail(request, batch_id):
+    """A batch's page: its progress while it runs; once finished, its results,
+    one page of rows at a time (``?page=``), maybe of one status (``?status=``)."""
+    batch = get_object_or_404(Batch, pk=batch_id)
+    state = batch_progress(batch)
+    context = {"batch": batch, "progress": state, "solved_text": _solved_text(state)}
+    context["counts"] = [(status, _name(status), n) for status, n in state.counts.items()]
+    if state.finished:
+        context |= _results(batch, state, request.GET)
+    return render(request, "solver/batch_detail.html", context)
+
+
+@require_POST
+def batch_step(request, batch_id):
+    """Solve the batch's next slice (nothing once it is finished). Scripts get
+    ``{"done", "total", "finished", "counts", "text"}``; a form post goes back
+    to the batch's page. A script is told, as JSON, when the batch is gone (404)
+    or the database is busy (503, with Retry-After)."""
+    wants_json = request.get_preferred_type(["text/html", "application/json"]) == JSON
+    batch = Batch.objects.filter(pk=batch_id).first()
+    if batch is None and wants_json:
+        return JsonResponse({"message": GONE % _keeping()}, status=404)
+    if batch is None:
+        raise Http404(GONE % _keeping())
+    busy = not _run_slice(request, batch)
+    if not wants_json:
+        return HttpResponseRedirect(_batch_url(batch), status=303)
+    if busy:
+        response = JsonResponse({"message": str(BUSY)}, status=503)
+        response["Retry-After"] = "2"
+        return response
+    state = batch_progress(batch)
+    return JsonResponse(
+        {
+            "done": state.done,
+            "total": state.total,
+            "finished": state.finished,
+            "counts": state.counts,
+            "text": _solved_text(state),
+        }
+    )
+
+
+@require_safe
+def batch_csv(request, batch_id):
+    """A finished batch's results as CSV, streamed; asked for sooner, the batch's page."""
+    batch = get_object_or_404(Batch, pk=batch_id)
+    if not batch_progress(batch).finished:
+        return HttpResponseRedirect(_batch_url(batch), status=303)
+    response = StreamingHttpResponse(
+        csv_text(export_rows(batch)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(batch.name)}"'
+    return response
+
+
+def _run_slice(request, batch: Batch) -> bool:
+    """Solve the batch's next slice; False if the database stayed too busy to let it."""
+    start = time.perf_counter()
+    try:
+        solved = run_slice(batch, settings.SUDOKU_BATCH_SLICE_SECONDS)
+    except OperationalError:
+        logger.warning("Batch slice not run: the database stayed busy", exc_info=True)
+        return False
+    if solved:
+        log_slice(request, batch.pk, solved, time.perf_counter() - start)
+    return True
+
+
+def _keeping() -> dict[str, str]:
+    """How long, and how many of a client's, batches are kept: for GONE and FULL."""
+    return {
+        "hours": floatformat(settings.SUDOKU_BATCH_KEEP_HOURS),
+        "jobs": number_format(settings.SUDOKU_BATCH_KEEP_PER_CLIENT),
+    }
+
+
+def _form_page(request, form: BatchForm, status: int = 200):
+    """The batch form, with its limits, and its errors if any."""
+    context = {
+        "form": form,
+        "file_types": BATCH_FILE_TYPES,
+        "max_puzzles": settings.SUDOKU_BATCH_MAX_PUZZLES,
+        "max_size": filesizeformat(batch_max_bytes()),
+        "solve_seconds": settings.SUDOKU_SOLVE_SECONDS,
+        "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
+        "keep_per_client": settings.SUDOKU_BATCH_KEEP_PER_CLIENT,
+    }
+    return render(request, "solver/batch.html", context, status=status)
+
+
+def _batch_url(batch: Batch) -> str:
+    return reverse("solver:batch_detail", args=[batch.pk])
+
+
+def _solved_text(state: BatchProgress) -> str:
+    """E.g. "Solved 120 of 10,000 puzzles."."""
+    return ngettext(
+        "Solved %(done)s of %(total)s puzzle.", "Solved %(done)s of %(total)s puzzles.", state.total
+    ) % {
+        "done": number_format(state.done, force_grouping=True),
+        "total": number_format(state.total, force_grouping=True),
+    }
+
+
+def _results(batch: Batch, state: BatchProgress, query) -> dict:
+    """The page of rows asked for by ``query`` (an unknown status shows every
+    row; a page number out of range or not a number, the nearest page), with
+    the links to each status and to the other pages."""
+    status = query.get("status", "")
+    status = status if status in StatusChoices.values else ""
+    rows = batch.rows.filter(status=status) if status else batch.rows.all()
+    page = Paginator(rows, PAGE_ROWS).get_page(query.get("page"))
+    base = _batch_url(batch)
+    return {
+        "status": status,
+        "filter_name": _name(status),
+        "filters": _filters(base, state),
+        "page": page,
+        "rows": [(row, _name(row.status)) for row in page.object_list],
+        "page_links": _page_links(base, status, page),
+        "previous_url": _rows_url(base, status, page.number - 1) if page.has_previous() else "",
+        "next_url": _rows_url(base, status, page.number + 1) if page.has_next() else "",
+        "csv_url": reverse("solver:batch_csv", args=[batch.pk]),
+    }
+
+
+def _filters(base: str, state: BatchProgress) -> list[tuple[str, int, str, str]]:
+    """(name, count, status, address) of every row, then of each status seen."""
+    seen = [(_name(name), n, name) for name, n in state.counts.items() if n]
+    return [(_("All"), state.total, "", base)] + [
+        (name, n, status, _rows_url(base, status)) for name, n, status in seen
+    ]
+
+
+def _page_links(base: str, status: str, page) -> list[tuple[object, str]]:
+    """(number, address) of the pages to link to, a few around this one and
+    the ends; an ellipsis stands for the others, with no address."""
+    pages = page.paginator
+    if pages.num_pages < 2:
+        return []
+    numbers = pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+    return [(n, "" if n == pages.ELLIPSIS else _rows_url(base, status, n)) for n in numbers]
+
+
+def _rows_url(base: str, status: str, page: int = 1) -> str:
+    """The batch page's address showing rows of ``status`` (all if empty), page ``page``."""
+    query = ({"status": status} if status else {}) | ({"page": page} if page > 1 else {})
+    return base + ("?" + urlencode(query) if query else "")
+
+
+def _name(status: str) -> str:
+    """What a row's status is called on the pages ("" for none, or one not known)."""
+    return StatusChoices(status).label if status in StatusChoices.values else ""

@@ -1,0 +1,1 @@
+"""Tests of ``solver.batches``, one module per module of the package."""
