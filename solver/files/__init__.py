@@ -89,11 +89,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Options:
-    """How to run: ``format`` is a key of FORMATS; ``jobs`` is how many processes;
-    ``first`` stops each search at the first solution instead of proving it unique."""
+    """How to run: ``format`` is a key of FORMATS; ``processes`` is how many to
+    solve in (the command's ``--jobs``); ``first`` stops each search at the
+    first solution instead of proving it unique."""
 
     format: str = "text"
-    jobs: int = 1
+    processes: int = 1
     budget: Budget = DEFAULT_BUDGET
     first: bool = False
 
@@ -161,8 +162,8 @@ def _run_many(
 ) -> None:
     form = FORMATS[options.format]()
     progress = Progress(err, err.isatty() and not out.isatty(), source.size)
-    job = partial(solve_chunk, budget=options.budget, first=options.first)
-    results = in_order(job, chunked(entries, CHUNK), options.jobs)
+    work = partial(solve_chunk, budget=options.budget, first=options.first)
+    results = in_order(work, chunked(entries, CHUNK), options.processes)
     try:
         write_whole(out, form.header())
         for outcomes in results:

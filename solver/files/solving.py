@@ -111,7 +111,7 @@ def _budget_spent(budget: Budget) -> str:
 
 
 def solve_chunk(chunk: list[Entry], budget: Budget, first: bool = False) -> list[Outcome]:
-    """The outcomes of a chunk, in order (the job one process does at a time)."""
+    """The outcomes of a chunk, in order (the work one process does at a time)."""
     return [solve_entry(entry, budget, first) for entry in chunk]
 
 

@@ -1,7 +1,7 @@
-"""Workers: a job done on each chunk in other processes, the results in order.
+"""Workers: the work done on each chunk in other processes, the results in order.
 
-``in_order`` is ``map`` over chunks, in ``jobs`` processes. It knows nothing
-of puzzles: the job (``solving.solve_chunk`` with its settings bound) is
+``in_order`` is ``map`` over chunks, in ``processes`` processes. It knows nothing
+of puzzles: the work (``solving.solve_chunk`` with its settings bound) is
 given to it. Three things shape it:
 
 - a bounded window: at most ``WINDOW`` chunks per process are in flight, so
@@ -38,36 +38,36 @@ class WorkerDied(RuntimeError):
 
 
 def in_order(
-    job: Callable[[Chunk], Result], chunks: Iterable[Chunk], jobs: int = 1
+    work: Callable[[Chunk], Result], chunks: Iterable[Chunk], processes: int = 1
 ) -> Iterator[Result]:
-    """``job(chunk)`` for each chunk, in order: done here when ``jobs`` is 1, else
-    in ``jobs`` processes (``job`` must then pickle: a module-level function or
+    """``work(chunk)`` for each chunk, in order: done here when ``processes`` is 1, else
+    in ``processes`` processes (``work`` must then pickle: a module-level function or
     a ``functools.partial`` of one).
 
-    At most ``WINDOW * jobs`` chunks are in flight. Closing the iterator, or
+    At most ``WINDOW * processes`` chunks are in flight. Closing the iterator, or
     Ctrl-C, ends the processes at once. Raises WorkerDied if a process ends
     before giving back its result.
     """
-    if jobs == 1:
-        return (job(chunk) for chunk in chunks)
-    return _in_processes(job, chunks, jobs)
+    if processes == 1:
+        return (work(chunk) for chunk in chunks)
+    return _in_processes(work, chunks, processes)
 
 
 def _in_processes(
-    job: Callable[[Chunk], Result], chunks: Iterable[Chunk], jobs: int
+    work: Callable[[Chunk], Result], chunks: Iterable[Chunk], processes: int
 ) -> Iterator[Result]:
-    # Chunk n goes to worker n % jobs, so each worker's results come back in
+    # Chunk n goes to worker n % processes, so each worker's results come back in
     # input order. Unlike Pool.imap, which reads all its input ahead, this
     # reads only a window ahead; unlike Pool.terminate, which can hang when a
     # worker dies holding a lock the pool shares, ending these workers is safe.
-    workers = _start_workers(job, jobs)
+    workers = _start_workers(work, processes)
     try:
         pending: deque[_Worker[Chunk, Result]] = deque()
         for number, chunk in enumerate(chunks):
-            worker = workers[number % jobs]
+            worker = workers[number % processes]
             worker.give(chunk)
             pending.append(worker)
-            if len(pending) >= WINDOW * jobs:
+            if len(pending) >= WINDOW * processes:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
@@ -78,18 +78,18 @@ def _in_processes(
 
 
 class _Worker(Generic[Chunk, Result]):
-    """A process that does its job on the chunks it is given, in order.
+    """A process that does its work on the chunks it is given, in order.
 
     Its inbox and outbox are its own: no other process needs a lock it could
     die holding, so it can be ended at any moment.
     """
 
-    def __init__(self, job: Callable[[Chunk], Result]):
+    def __init__(self, work: Callable[[Chunk], Result]):
         self.inbox: multiprocessing.Queue = multiprocessing.Queue()
         self.inbox.cancel_join_thread()  # chunks left unread need not be flushed at exit
         self.outbox, sender = multiprocessing.Pipe(duplex=False)
         self.process = multiprocessing.Process(
-            target=_work, args=(job, self.inbox, sender), daemon=True
+            target=_work, args=(work, self.inbox, sender), daemon=True
         )
         self.process.start()
         sender.close()  # the worker's copy is the only one, so its death reads as EOF
@@ -127,19 +127,21 @@ class _Worker(Generic[Chunk, Result]):
 STOPS = {signal.SIGINT, signal.SIGTERM}  # Ctrl-C, and what the command makes a Ctrl-C
 
 
-def _start_workers(job: Callable[[Chunk], Result], jobs: int) -> list[_Worker[Chunk, Result]]:
-    """``jobs`` workers, started with Ctrl-C and SIGTERM held back, so that
+def _start_workers(work: Callable[[Chunk], Result], processes: int) -> list[_Worker[Chunk, Result]]:
+    """``processes`` workers, started with Ctrl-C and SIGTERM held back, so that
     none is born before it can ignore the one and die quietly of the other,
     and a fork is never cut short; one sent meanwhile reaches this process after."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
-        return [_Worker(job) for _ in range(jobs)]
+        return [_Worker(work) for _ in range(processes)]
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def _work(job: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: Connection) -> None:
-    """A worker's life: do the job on each chunk from the inbox, in order, until ended."""
+def _work(
+    work: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: Connection
+) -> None:
+    """A worker's life: do the work on each chunk from the inbox, in order, until ended."""
     # The terminal sends Ctrl-C to every process of the command; only the
     # main one answers it (and ends the workers), so no worker prints a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -157,4 +159,4 @@ def _work(job: Callable[[Chunk], Result], inbox: multiprocessing.Queue, outbox: 
             if parent is None or not parent.is_alive():
                 return
             continue
-        outbox.send(job(chunk))
+        outbox.send(work(chunk))

@@ -75,10 +75,12 @@ def test_an_unreadable_line_is_raised_after_the_lines_before_it_are_written():
     ]
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_first_reaches_every_puzzle_in_every_process(jobs):
+@pytest.mark.parametrize("processes", [1, 2])
+def test_first_reaches_every_puzzle_in_every_process(processes):
     puzzles = sample("top1465.txt", 2 * CHUNK + 1)
     out = io.StringIO()
-    summary = run(source(lines_of(puzzles)), out, io.StringIO(), Options(jobs=jobs, first=True))
+    summary = run(
+        source(lines_of(puzzles)), out, io.StringIO(), Options(processes=processes, first=True)
+    )
     assert summary.statuses == {"solved": len(puzzles)}
     assert out.getvalue().endswith(f": solved {len(puzzles)}\n")

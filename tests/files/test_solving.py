@@ -54,8 +54,8 @@ def test_only_invalid_entries_carry_problems():
 
 def test_outcomes_with_their_problems_come_back_whole_from_another_process():
     chunk = [Entry(1, HARD), Entry(2, TWO_FOURS_IN_ROW_1), Entry(3, "not a puzzle")]
-    job = partial(solve_chunk, budget=DEFAULT_BUDGET)
-    [outcomes] = in_order(job, [chunk], jobs=2)
+    work = partial(solve_chunk, budget=DEFAULT_BUDGET)
+    [outcomes] = in_order(work, [chunk], processes=2)
     here = solve_chunk(chunk, DEFAULT_BUDGET)
     assert [o.problems for o in outcomes] == [o.problems for o in here]
     assert outcomes[1].problems[0].cells == (0, 1)

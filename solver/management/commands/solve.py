@@ -59,7 +59,7 @@ STATUS_MEANINGS = {
 
 # More processes than this only take memory and start-up time: solving is
 # bound by the CPU, and a machine with more cores than this is rare.
-MAX_JOBS = 64
+MAX_PROCESSES = 64
 
 
 class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
@@ -138,16 +138,16 @@ class Command(BaseCommand):
 
     def run_options(self, options: dict) -> files.Options:
         """The options of the run; CommandError for one out of range."""
-        if not 0 <= options["jobs"] <= MAX_JOBS:
-            raise CommandError(f"--jobs must be from 0 (one per CPU) to {MAX_JOBS}.")
+        if not 0 <= options["jobs"] <= MAX_PROCESSES:
+            raise CommandError(f"--jobs must be from 0 (one per CPU) to {MAX_PROCESSES}.")
         if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
             raise CommandError("--max-seconds must be a number of seconds more than 0.")
         if options["max_guesses"] < 1:
             raise CommandError("--max-guesses must be more than 0.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
-        jobs = options["jobs"] or os.cpu_count() or 1
+        processes = options["jobs"] or os.cpu_count() or 1
         return files.Options(
-            format=options["format"], jobs=jobs, budget=budget, first=options["first"]
+            format=options["format"], processes=processes, budget=budget, first=options["first"]
         )
 
 
