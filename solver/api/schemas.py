@@ -21,10 +21,10 @@ EXAMPLE_SOLUTION = (
 )
 
 PUZZLE_HELP = (
-    "The puzzle, in any format the site reads: 81 symbols in reading order (1-9 for "
-    "givens; ., 0, - or _ for empty cells), rows on separate lines, a drawn grid with "
-    "| - + borders, a link with the puzzle in it (bd=, s= or puzzle=), or an array such "
-    f"as [[5,3,0,...],...]. At most {PASTE_MAX_LENGTH:,} characters."
+    "The puzzle, in any format the site reads: for example 81 symbols in reading order "
+    "(1-9 for givens; ., 0, - or _ for empty cells), or nine lines of nine. Every format "
+    "is listed in the reader's reference (solver/engine/parse.py, and docs/design.md). "
+    f"At most {PASTE_MAX_LENGTH:,} characters."
 )
 
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]

@@ -8,9 +8,11 @@
   python manage.py solve hard.txt --first            # first solution only, no uniqueness proof
 
 Input: one puzzle a line (blank lines and lines starting with # are skipped),
-each of 16 to 625 cells (4x4 to 25x25): digits 1-9, then letters A-P, with . or
-0 for empty cells; or numbers separated by commas. One puzzle may also be
-written over several lines: a row a line, or drawn with | - + borders.
+of any size from 4x4 to 25x25 and in any format the site reads, for example
+4...3.......6..8... (a cell a symbol, . or 0 for an empty cell) or
+12,0,7,... (numbers separated by commas). One puzzle may also be written over
+several lines: a row a line, or drawn with | - + borders. Every format is
+listed in solver/engine/parse.py's docstring (and docs/design.md).
 
 Output: for a lone puzzle, its solution drawn in boxes and the verdict; for
 many, one line per puzzle in input order: line number, status, then the
