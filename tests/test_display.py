@@ -87,6 +87,18 @@ def test_what_a_person_typed_is_shown_escaped():
     assert Table(html).cells[0]["input"]["value"] == '"><b>x'
 
 
+def test_hostile_text_is_escaped_once_wherever_it_is_put():
+    hostile = ['"><script>alert(1)</script>', "' onfocus='alert(1)", "&amp;", "{}", "{0}"]
+    values = hostile + [""] * (81 - len(hostile))
+    html = entry_grid(values, [Issue("a", "<script>x</script>", (0, 1), "r1c1")])
+    answer = answer_grid(parse_puzzle(HARD), None, '<script>"x"</script>')
+    assert "<script" not in html + answer
+    cells = Table(html).cells
+    assert [cell["input"]["value"] for cell in cells[: len(hostile)]] == hostile
+    assert cells[1]["input"]["aria-describedby"] == "problem-1"
+    assert Table(answer).caption == '<script>"x"</script>'
+
+
 def test_answer_cells_mark_givens_and_solved_digits():
     table = Table(answer_grid(parse_puzzle(HARD), parse_puzzle(HARD_SOLUTION), "Answer <grid>"))
     assert table.classes == "grid answer-grid"
