@@ -40,7 +40,10 @@ that fits (9x9 examples; every size from 4x4 to 25x25 reads the same way):
 Anything else is an error; a bad character is named with its line and
 position in the text as given. Without a shape, the board's size follows
 from the number of cells: 16 for 4x4, 36 for 6x6, 81 for 9x9, ... 625 for
-25x25.
+25x25. Its boxes are the squarest that divide it (``board.box_shape``):
+4x4 (boxes of 2x2), 6x6 (2x3), 8x8 (2x4), 9x9 (3x3), 10x10 (2x5), 12x12
+(3x4), 15x15 (3x5), 16x16 (4x4), 20x20 (4x5), 25x25 (5x5), and so on for
+every N from 4 to 25 but a prime, which has no boxes.
 """
 
 from __future__ import annotations
