@@ -5,14 +5,17 @@ each request whole and takes each reply whole, so a worker is busy only while
 Django computes. One worker a core keeps every core solving, and one more
 takes requests while another waits on the SQLite file (a batch being stored
 or read); more would only share the same cores and lengthen each reply.
-SUDOKU_WORKERS sets another count; GUNICORN_CMD_ARGS, any other option.
+SUDOKU_WORKERS (read by Django's settings) sets another count;
+GUNICORN_CMD_ARGS, gunicorn's own variable, any other option. serve.sh gives
+the socket to bind (--bind), in the runtime directory.
 """
 
 import os
 
-bind = os.environ.get("SUDOKU_GUNICORN_BIND", "unix:deploy/run/gunicorn.sock")
+from django.conf import settings
+
 worker_class = "sync"
-workers = int(os.environ.get("SUDOKU_WORKERS") or len(os.sched_getaffinity(0)) + 1)
+workers = settings.SUDOKU_WORKERS or len(os.sched_getaffinity(0)) + 1
 # Loaded once, before the workers fork: they start faster, and share one
 # SECRET_KEY even when DJANGO_SECRET_KEY is unset (a random one per start).
 preload_app = True

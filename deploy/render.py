@@ -26,7 +26,7 @@ MULTIPART_ROOM = 16 * 1024
 INDENT = " " * 12
 # The per-client request rates of nginx.conf's limit_req zones.
 RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
-# For deploy/loadtest.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
+# For the load benchmark's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
 # rate no client reaches, so the run measures the site, not the limit.
 UNLIMITED_RATE = "1000000r/s"
 ERRORS = DEPLOY / "errors"
@@ -99,7 +99,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
     # long) carry the headers too; Django's copies give way to these.
     server_headers = [line.replace(INDENT, " " * 8, 1) for line in headers]
     server_headers += [f"        proxy_hide_header {name};" for name in names]
-    proxies = trusted_proxies(os.environ.get("SUDOKU_TRUSTED_PROXIES", ""))
+    proxies = trusted_proxies(settings.SUDOKU_TRUSTED_PROXIES)
     if settings.SECURE_SSL_REDIRECT and not proxies["REAL_IP_FROM"]:
         # nginx here listens on plain HTTP: TLS must end at a proxy in front,
         # which nginx must believe, or every request is sent to HTTPS again.
@@ -127,7 +127,9 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
 
 def rates() -> dict[str, str]:
     """The limit_req rates: as configured, or unlimited for the benchmark."""
-    if os.environ.get("SUDOKU_BENCH_UNLIMITED") == "1":
+    from django.conf import settings
+
+    if settings.SUDOKU_BENCH_UNLIMITED:
         return dict.fromkeys(RATES, UNLIMITED_RATE)
     return dict(RATES)
 

@@ -5,12 +5,12 @@
 #   deploy/serve.sh --check   (make check-deploy: manage.py check --deploy, same settings)
 #
 # Settings come from the environment, then from .env (or SUDOKU_ENV_FILE) for
-# what the environment does not set; .env.example lists every variable. This
+# what the environment does not set; .env.example lists every variable, and
+# Django's settings read them all (this script asks them for its own). This
 # script sets DJANGO_DEBUG=0, DJANGO_STATIC_MANIFEST=1 and SUDOKU_CLIENT_IP_HEADER
-# (nginx's X-Real-IP) itself, migrates the
-# database, collects the static files, writes nginx's configuration into the
-# runtime directory, starts gunicorn on a unix socket there and nginx on
-# SUDOKU_LISTEN (default 127.0.0.1:8080), and waits. Ctrl-C or SIGTERM stops
+# (nginx's X-Real-IP) itself, migrates the database, collects the static files,
+# writes nginx's configuration into the runtime directory, starts gunicorn on a
+# unix socket there and nginx on SUDOKU_LISTEN, and waits. Ctrl-C or SIGTERM stops
 # both gracefully (requests under way finish) and exits 0; if either stops by
 # itself, the other is stopped and the exit status is 1. SIGUSR1 is passed to
 # nginx, which reopens its logs (after logrotate has moved them; see README).
@@ -41,6 +41,8 @@ load_env() {
   done <"$file"
 }
 
+# The one variable read here rather than in Django's settings: it names the
+# file the others come from, so it is needed before they are read.
 load_env "${SUDOKU_ENV_FILE:-$root/.env}"
 export DJANGO_SETTINGS_MODULE=sudoku_site.settings DJANGO_DEBUG=0 DJANGO_STATIC_MANIFEST=1
 # nginx sets X-Real-IP to the client's address (deploy/nginx.conf); Django,
@@ -54,9 +56,6 @@ nginx=$(command -v nginx || echo /usr/sbin/nginx)
 if [ "${1:-}" = --check ]; then
   exec "$python" manage.py check --deploy --fail-level WARNING
 fi
-
-listen=${SUDOKU_LISTEN:-127.0.0.1:8080}
-run_dir=${SUDOKU_RUN_DIR:-$root/deploy/run}
 
 if [ ! -x "$nginx" ]; then
   echo "serve: nginx is missing: run \`make serve\`, which installs Debian's nginx," \
@@ -78,6 +77,12 @@ reopen_logs() {
   kill -USR1 "$nginx_pid" 2>/dev/null || true
 }
 trap reopen_logs USR1
+
+# nginx's address and the runtime directory, as Django's settings read them
+# (a wrong value in the environment stops the script here).
+stack_settings=$("$python" -c \
+  'from django.conf import settings as s; print(s.SUDOKU_LISTEN, s.SUDOKU_RUN_DIR, sep="\n")')
+{ read -r listen && read -r run_dir; } <<<"$stack_settings"
 
 mkdir -p "$run_dir/logs" "$run_dir/tmp"
 run_dir=$(cd "$run_dir" && pwd)
@@ -107,7 +112,7 @@ trap stop INT TERM HUP
 # Each in a session of its own, so that Ctrl-C reaches only this script, which
 # then stops them gracefully (a terminal's Ctrl-C would stop both at once).
 rm -f "$socket"
-SUDOKU_GUNICORN_BIND="unix:$socket" setsid "$python" -m gunicorn \
+setsid "$python" -m gunicorn --bind "unix:$socket" \
   --config deploy/gunicorn.conf.py --pid "$run_dir/gunicorn.pid" \
   --control-socket "$run_dir/gunicorn.ctl" sudoku_site.wsgi &
 gunicorn_pid=$!

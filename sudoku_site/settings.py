@@ -1,38 +1,11 @@
 """Settings for the Sudoku site, read from the environment with safe defaults.
 
-Variables:
-- DJANGO_DEBUG: "1"/"true" turns on debug pages; off by default.
-- DJANGO_SECRET_KEY: required for stable signatures in production. When
-  unset, debug mode uses a fixed development key and production a random
-  per-process key (safe, but signatures do not survive a restart).
-- DJANGO_ALLOWED_HOSTS: comma-separated host names; loopback by default.
-- DJANGO_DB_PATH: the SQLite file; db.sqlite3 beside manage.py by default.
-- DJANGO_HTTPS: "1" when the site is reached over HTTPS only (TLS ends at a
-  proxy in front of nginx, named in SUDOKU_TRUSTED_PROXIES): HSTS, the
-  redirect to HTTPS, a secure CSRF cookie, and X-Forwarded-Proto trusted. Off
-  by default.
-- DJANGO_HSTS_SECONDS: HSTS max-age with DJANGO_HTTPS (default a year).
-- DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD: the domain-wide HSTS
-  flags, off by default (see SILENCED_SYSTEM_CHECKS).
-- DJANGO_STATIC_ROOT: where collectstatic gathers the static files, from the
-  directory of manage.py if relative (default staticfiles/ beside it).
-- DJANGO_STATIC_MANIFEST: "1" for hashed static names, cached for a year by
-  nginx; needs collectstatic, so only deploy/serve.sh sets it. Ignored in debug.
-- SUDOKU_SOLVE_SECONDS: the most time one solve may take (default 0.5).
-- SUDOKU_CLIENT_IP_HEADER: the request header holding the client's address
-  when a proxy in front sets it (HTTP_X_REAL_IP under `make serve`, which sets
-  it); empty by default: the connection's own address. Only ever hashed (an
-  IPv6 address as its /64): in logs, and to give each client its batch quota.
-- SUDOKU_BATCH_MAX_PUZZLES: the most puzzles one batch may hold (default 10000).
-- SUDOKU_BATCH_MAX_BYTES: the largest batch file, in bytes (default 2 MiB).
-- SUDOKU_BATCH_SLICE_SECONDS: how long one request solves a batch's puzzles
-  before answering (default 2.0; a puzzle under way is finished first).
-- SUDOKU_BATCH_KEEP_HOURS: how long a batch and its results are kept (default 24).
-- SUDOKU_BATCH_KEEP_PER_CLIENT: how many of its newest batches each client
-  keeps; its older ones make way (default 10).
-- SUDOKU_BATCH_KEEP_JOBS: how many batches are kept in all (default 300), a
-  guard on the disk; once it is reached, new batches are refused until old
-  ones reach the end of their time (none is removed to make room).
+Every variable that configures the site or its stack is read here, and
+nowhere else: the stack (deploy/serve.sh, deploy/render.py,
+deploy/gunicorn.conf.py) takes its values from these settings. Each variable,
+its default and its meaning are in .env.example, with the few read elsewhere
+(before the settings, or by the tests and benchmarks alone); the tests in
+tests/test_settings.py check that the two agree.
 """
 
 import os
@@ -230,3 +203,14 @@ SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT"
 # the 2 MiB file, each with its message, 9.7 MB. So 300 full batches take about
 # 1.2 GB, 3 GB at worst; SQLite reuses the pages freed but does not shrink the file.
 SUDOKU_BATCH_KEEP_JOBS = int(os.environ.get("SUDOKU_BATCH_KEEP_JOBS", "300"))
+
+# The stack (deploy/serve.sh) around the site: nginx's address, the directory
+# of its files, the proxies nginx believes, gunicorn's workers.
+SUDOKU_LISTEN = os.environ.get("SUDOKU_LISTEN") or "127.0.0.1:8080"
+SUDOKU_RUN_DIR = BASE_DIR / (os.environ.get("SUDOKU_RUN_DIR") or "deploy/run")
+# Parsed by deploy/render.py, whose errors name the address that is wrong.
+SUDOKU_TRUSTED_PROXIES = os.environ.get("SUDOKU_TRUSTED_PROXIES", "")
+# 0: one a core, and one more (deploy/gunicorn.conf.py says why).
+SUDOKU_WORKERS = int(os.environ.get("SUDOKU_WORKERS") or 0)
+# The load benchmark's throughput run only: nginx's rate limits lifted.
+SUDOKU_BENCH_UNLIMITED = env_flag("SUDOKU_BENCH_UNLIMITED")

@@ -374,20 +374,6 @@ def test_trusted_proxies_are_addresses_or_networks():
     ]
 
 
-def test_env_example_documents_what_the_stack_reads():
-    """serve.sh, gunicorn's configuration and render.py (which writes nginx's);
-    tests/test_settings.py checks what Django's settings read."""
-    read = set()
-    for name in ("serve.sh", "gunicorn.conf.py", "render.py"):
-        text = (ROOT / "deploy" / name).read_text()
-        read |= set(re.findall(r"\$\{(SUDOKU_[A-Z_]+)", text))
-        read |= set(re.findall(r"""environ\.get\("([A-Z_]+)\"""", text))
-    assert {"SUDOKU_LISTEN", "SUDOKU_WORKERS", "SUDOKU_BENCH_UNLIMITED"} <= read
-    # The file's own name, and the socket serve.sh hands gunicorn, are not settings.
-    internal = {"SUDOKU_ENV_FILE", "SUDOKU_GUNICORN_BIND"}
-    assert read - internal - set(read_env_file(ENV_EXAMPLE)) == set()
-
-
 def test_scheme_headers_a_client_sends_do_not_reach_gunicorn(stack):
     """gunicorn answers contradictory scheme headers with a bare 400 of its
     own; nginx clears every one but its own X-Forwarded-Proto."""
