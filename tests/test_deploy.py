@@ -555,7 +555,7 @@ def test_djangos_own_refusals_pass_through_nginx_as_they_are(stack):
 
 
 def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
-    """As logrotate's postrotate asks it to (README): the moved log is left
+    """As logrotate's postrotate asks it to (deploy/logrotate.conf): the moved log is left
     alone, a new one is written, and the stack keeps running."""
     logs = stack.run_dir / "logs"
     (logs / "access.log").rename(logs / "access.log.1")
