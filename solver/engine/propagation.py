@@ -97,7 +97,10 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
             singles |= candidates & ((once & ~twice & starts) * pattern)
         singles &= ~placed
         if not singles:
-            gone = candidates & _locked(across, down, layout)
+            gone = _locked(across, down, layout)
+            if gone is None:
+                return None
+            gone &= candidates
             if not gone:
                 return candidates, placed
             candidates &= ~gone
@@ -124,7 +127,7 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
         placed |= singles
 
 
-def _locked(across: int, down: int, L: Layout) -> int:
+def _locked(across: int, down: int, L: Layout) -> int | None:
     """The candidates that locked candidates remove, given which row segments
     (``across``) and column segments (``down``) hold each digit, at each
     segment's start.
@@ -132,7 +135,8 @@ def _locked(across: int, down: int, L: Layout) -> int:
     A segment lies in two units, a box and a line. Where one of them (the
     keeper) holds a digit only in that segment, the other (the loser) loses
     the digit everywhere else: a box points along the line (pointing), a line
-    claims from the box (claiming).
+    claims from the box (claiming). None on a contradiction: two keepers that
+    lock one digit into the same loser.
     """
     row_segments = across & L.row_segment_starts
     column_segments = down & L.column_segment_starts
@@ -149,6 +153,9 @@ def _locked(across: int, down: int, L: Layout) -> int:
         if keepers:
             back, loser_starts, loser_cells = loser
             # Each keeper's one segment, led back to the start of its loser.
-            starts = gather(segments & keepers, back) & loser_starts
+            locked = segments & keepers
+            starts = gather(locked, back) & loser_starts
+            if starts.bit_count() != locked.bit_count():
+                return None  # two keepers lock a digit into one loser: it would hold it twice
             gone |= (starts * loser_cells) & ~keepers
     return gone

@@ -104,6 +104,12 @@ def test_a_digit_with_no_place_in_a_unit_is_a_contradiction():
     assert plain.propagate(candidates, STANDARD) is None
 
 
+def test_two_boxes_that_lock_a_digit_into_one_row_are_a_contradiction():
+    # Boxes 1 and 2 both hold digit 1 only in row 1: each points it out of the other.
+    candidates = without(full_board(), 1, [cell(r, c) for r in (2, 3) for c in range(1, 7)])
+    assert plain.propagate(candidates, STANDARD) is None
+
+
 def test_two_hidden_singles_that_want_one_cell_are_a_contradiction():
     candidates = without(full_board(), 1, [cell(1, c) for c in range(2, 10)])
     candidates = without(candidates, 2, [cell(1, c) for c in range(2, 10)])

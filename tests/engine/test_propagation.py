@@ -110,3 +110,15 @@ def test_two_hidden_singles_that_want_one_cell_are_a_contradiction():
     board = without(BITS.full, 1, [cell(1, c) for c in range(2, 10)])
     board = without(board, 2, [cell(1, c) for c in range(2, 10)])
     assert propagate(board, 0, BITS) is None
+
+
+def test_two_boxes_that_lock_a_digit_into_one_row_are_a_contradiction():
+    # Boxes 1 and 2 both hold digit 1 only in row 1, which cannot hold two 1s.
+    board = without(BITS.full, 1, [cell(r, c) for r in (2, 3) for c in range(1, 7)])
+    assert propagate(board, 0, BITS) is None
+
+
+def test_two_rows_that_lock_a_digit_into_one_box_are_a_contradiction():
+    # Rows 1 and 2 both hold digit 1 only in box 1, which cannot hold two 1s.
+    board = without(BITS.full, 1, [cell(r, c) for r in (1, 2) for c in range(4, 10)])
+    assert propagate(board, 0, BITS) is None
