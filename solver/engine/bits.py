@@ -20,15 +20,50 @@ Rows and columns cross boxes in *segments*: the ``box_cols`` cells a row
 shares with a box, or the ``box_rows`` cells a column shares with one.
 The shift lists below name which neighbours make up a segment, a unit, or
 the segments of a unit.
+
+An example, the 4x4 board (boxes of 2 x 2): 4 planes of 16 bits, 64 in
+all, ``planes`` = bits 0, 16, 32 and 48. Its cells, and so the bits of each
+plane, are numbered::
+
+     0  1 |  2  3
+     4  5 |  6  7
+    ------+------
+     8  9 | 10 11
+    12 13 | 14 15
+
+so digit 3 in cell 6 is bit 2 * 16 + 6 = 38. Some masks, drawn as plane 0
+with bit 0 at the top left (a starts mask repeats the same in every plane)::
+
+    row        column     box        row_starts  box_starts  row_segment_starts
+    1 1 1 1    1 . . .    1 1 . .    1 . . .     1 . 1 .     1 . 1 .
+    . . . .    1 . . .    1 1 . .    1 . . .     . . . .     1 . 1 .
+    . . . .    1 . . .    . . . .    1 . . .     1 . 1 .     1 . 1 .
+    . . . .    1 . . .    . . . .    1 . . .     . . . .     1 . 1 .
+
+``row_starts * row`` is every cell of every row: the whole board, and
+``(1 << 4) * row`` the second row, cells 4 to 7. The shifts:
+``across_box`` = (1,), from a cell to the next in its row segment;
+``down_box`` = (4,), to the cell below in its box; ``across_row`` = (2,),
+from a row segment to the next in its row; ``down_column`` = (8,), from a
+column segment to the next in its column; ``other_planes`` = (16, 32, 48).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from .board import Grid, Shape
 from .board import shape as shape_of
+
+
+class Units(NamedTuple):
+    """One kind of unit seen as the segments it is made of."""
+
+    segments: tuple[int, ...]  # shifts from a unit's start to its other segments' starts
+    starts: int  # the first cell of each unit, in every plane
+    cells: int  # a unit's cells from its start (its pattern)
 
 
 @dataclass(frozen=True)
@@ -54,6 +89,23 @@ class Layout:
     across_row: tuple[int, ...]  # from a row segment to the others of its row
     down_column: tuple[int, ...]  # from a column segment to the others of its column
     peers: tuple[int, ...]  # each cell's peers, in every plane
+
+    # The same masks and shifts, grouped by the units they describe:
+    rows: Units = field(init=False)  # rows as their row segments
+    columns: Units = field(init=False)  # columns as their column segments
+    boxes_across: Units = field(init=False)  # boxes as their row segments, one below the other
+    boxes_down: Units = field(init=False)  # boxes as their column segments, side by side
+
+    def __post_init__(self) -> None:
+        """Group the masks and shifts by unit (set once, as a frozen dataclass allows)."""
+        groups = {
+            "rows": Units(self.across_row, self.row_starts, self.row),
+            "columns": Units(self.down_column, self.column_starts, self.column),
+            "boxes_across": Units(self.down_box, self.box_starts, self.box),
+            "boxes_down": Units(self.across_box, self.box_starts, self.box),
+        }
+        for name, units in groups.items():
+            object.__setattr__(self, name, units)
 
 
 def layout(shape: Shape) -> Layout:

@@ -19,6 +19,9 @@ puzzles by orders of magnitude (one 13-given grid: 24,065 guesses without,
 
 A contradiction (a cell with no candidates, a digit with no place in a unit,
 two singles that clash) makes ``propagate`` return None.
+
+``plain`` applies the same rules to one cell or unit at a time, written for
+clarity; tests check that both reach the same board on the shared puzzles.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
     counts candidates per cell across the planes, then per segment, then
     per unit (a unit's segments, each a tally, widened into one), and places
     every single it finds; ``_locked`` runs when a pass finds none.
+    ``plain.propagate`` is its plain twin: the same rules, the same result.
     """
     all_cells, planes, other_planes = layout.all_cells, layout.planes, layout.other_planes
     across_box, down_box = layout.across_box, layout.down_box
@@ -60,6 +64,7 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
             once |= above
         if once & all_cells != all_cells:
             return None  # a cell with no candidates
+        # A cell seen once, copied into every plane, picks out its one candidate.
         singles = candidates & ((once & ~twice & all_cells) * planes)
         # Hidden singles: the units with one place for a digit, counted
         # from the segments that make them up.
@@ -81,14 +86,21 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
             once, twice = segments, segments_twice
             for shift in shifts:
                 above = segments >> shift
+                # Twice in the unit: twice in this segment, or once in it and
+                # once in a segment already counted.
                 twice |= (segments_twice >> shift) | (once & above)
                 once |= above
             if once & starts != starts:
                 return None  # a digit with no place in a unit
+            # A unit's start seen once in a plane, spread over the unit's
+            # cells, picks out that digit's one place in the unit.
             singles |= candidates & ((once & ~twice & starts) * pattern)
         singles &= ~placed
         if not singles:
-            gone = candidates & _locked(across, down, layout)
+            gone = _locked(across, down, layout)
+            if gone is None:
+                return None
+            gone &= candidates
             if not gone:
                 return candidates, placed
             candidates &= ~gone
@@ -100,42 +112,50 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
         rows = gather(along, across_row) & row_starts
         boxes = gather(along, down_box) & box_starts
         columns = gather(gather(singles, down_box), down_column) & column_starts
+        # Each single leaves one mark in its cell and one at the start of its
+        # row, box and column in its own plane: fewer marks than singles mean
+        # two singles share a cell, or a digit and a unit.
         count = singles.bit_count()
         if not count == cells.bit_count() == rows.bit_count() == boxes.bit_count():
             return None
         if columns.bit_count() != count:
             return None
+        # Clear each single's cell, and its digit from its row, box and
+        # column, then put the singles back.
         taken = cells * planes | rows * row | boxes * box | columns * column
         candidates = (candidates & ~taken) | singles
         placed |= singles
 
 
-def _locked(across: int, down: int, L: Layout) -> int:
+def _locked(across: int, down: int, L: Layout) -> int | None:
     """The candidates that locked candidates remove, given which row segments
     (``across``) and column segments (``down``) hold each digit, at each
     segment's start.
 
-    A segment lies in two units, a box and a line. Where one of them keeps a
-    digit to that segment, the other loses the digit everywhere else: a box
-    points along the line (pointing), a line claims from the box (claiming).
-    Each row of the table below is one such case: the segments, the keeping
-    unit (its segments' shifts from its start, its starts, its pattern) and
-    the losing unit (the shifts back to its start, its starts, its pattern).
+    A segment lies in two units, a box and a line. Where one of them (the
+    keeper) holds a digit only in that segment, the other (the loser) loses
+    the digit everywhere else: a box points along the line (pointing), a line
+    claims from the box (claiming). None on a contradiction: two keepers that
+    lock one digit into the same loser.
     """
-    rows = across & L.row_segment_starts
-    columns = down & L.column_segment_starts
+    row_segments = across & L.row_segment_starts
+    column_segments = down & L.column_segment_starts
     gone = 0
-    for segments, keeper, losing in (
-        (rows, (L.down_box, L.box_starts, L.box), (L.across_row, L.row_starts, L.row)),
-        (rows, (L.across_row, L.row_starts, L.row), (L.down_box, L.box_starts, L.box)),
-        (columns, (L.across_box, L.box_starts, L.box), (L.down_column, L.column_starts, L.column)),
-        (columns, (L.down_column, L.column_starts, L.column), (L.across_box, L.box_starts, L.box)),
+    for segments, keeper, loser in (
+        (row_segments, L.boxes_across, L.rows),  # pointing along a row
+        (row_segments, L.rows, L.boxes_across),  # claiming by a row
+        (column_segments, L.boxes_down, L.columns),  # pointing down a column
+        (column_segments, L.columns, L.boxes_down),  # claiming by a column
     ):
         within, keeper_starts, keeper_cells = keeper
         once, twice = tally(segments, within)
         keepers = (once & ~twice & keeper_starts) * keeper_cells
         if keepers:
-            back, losing_starts, losing_cells = losing
-            starts = gather(segments & keepers, back) & losing_starts
-            gone |= (starts * losing_cells) & ~keepers
+            back, loser_starts, loser_cells = loser
+            # Each keeper's one segment, led back to the start of its loser.
+            locked = segments & keepers
+            starts = gather(locked, back) & loser_starts
+            if starts.bit_count() != locked.bit_count():
+                return None  # two keepers lock a digit into one loser: it would hold it twice
+            gone |= (starts * loser_cells) & ~keepers
     return gone

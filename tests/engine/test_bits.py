@@ -1,8 +1,12 @@
-"""Bits: the layout's masks describe the board's units exactly, and the
-counting helpers count."""
+"""Bits: the layout's masks describe the board's units exactly, the example
+drawn in the docstring is the true 4x4 layout, and the counting helpers count."""
+
+import ast
+import re
 
 import pytest
 
+from solver.engine import bits as bits_module
 from solver.engine import shape
 from solver.engine.bits import board_of, gather, grid_of, layout, tally
 from tests.puzzles import HARD_SOLUTION
@@ -80,3 +84,49 @@ def test_gather_collects_bits_from_above():
     # and bit 7 (five above); bit 1 sees neither.
     assert gather(0b1000_0100, (2, 5)) & 0b111 == 0b101
     assert gather(0, (1, 2)) == 0
+
+
+def drawn_masks():
+    """The masks drawn in the ``bits`` docstring for the 4x4 board, by name (plane 0)."""
+    lines = bits_module.__doc__.splitlines()
+    top = next(at for at, line in enumerate(lines) if line.split()[:2] == ["row", "column"])
+    pictures = [line.split() for line in lines[top + 1 : top + 5]]
+    masks = {}
+    for k, name in enumerate(lines[top].split()):
+        marks = [mark for row in pictures for mark in row[4 * k : 4 * k + 4]]
+        masks[name] = sum(1 << bit for bit, mark in enumerate(marks) if mark == "1")
+    return masks
+
+
+def test_the_masks_drawn_in_the_docstring_are_the_4x4_layouts():
+    four = layout(shape(2, 2))
+    masks = drawn_masks()
+    assert len(masks) == 6
+    for name, mask in masks.items():
+        drawn = mask * four.planes if name.endswith("_starts") else mask
+        assert getattr(four, name) == drawn, name
+
+
+def test_the_cells_and_shifts_in_the_docstring_are_the_4x4_layouts():
+    four = layout(shape(2, 2))
+    doc = bits_module.__doc__
+    numbered = [line for line in doc.splitlines() if re.fullmatch(r" +\d+ +\d+ \| +\d+ +\d+", line)]
+    assert [[int(n) for n in re.findall(r"\d+", line)] for line in numbered] == [
+        [row * 4 + col for col in range(4)] for row in range(4)
+    ]
+    shifts = dict(re.findall(r"``(\w+)`` = (\([\d, ]+\))", doc))
+    assert len(shifts) == 5
+    for name, value in shifts.items():
+        assert getattr(four, name) == ast.literal_eval(value), name
+    assert four.planes == sum(1 << bit for bit in (0, 16, 32, 48))
+    three_in_cell_6 = board_of((0,) * 6 + (3,) + (0,) * 9, four) & (four.planes << 6)
+    assert three_in_cell_6 == 1 << 38
+
+
+@pytest.mark.parametrize(("box_rows", "box_cols"), SHAPES)
+def test_the_units_grouped_by_segments_are_the_same_masks_and_shifts(box_rows, box_cols):
+    bits = layout(shape(box_rows, box_cols))
+    assert bits.rows == (bits.across_row, bits.row_starts, bits.row)
+    assert bits.columns == (bits.down_column, bits.column_starts, bits.column)
+    assert bits.boxes_across == (bits.down_box, bits.box_starts, bits.box)
+    assert bits.boxes_down == (bits.across_box, bits.box_starts, bits.box)

@@ -1,10 +1,24 @@
 """Propagation: singles and locked candidates on the whole board, and
-contradictions found before any search."""
+contradictions found before any search; the same board as its plain twin
+reaches, and every solution kept, on the shared puzzle sets."""
 
-from solver.engine import STANDARD, parse_puzzle
+from collections import Counter
+
+import pytest
+
+from solver.engine import (
+    STANDARD,
+    Budget,
+    format_grid,
+    is_valid_solution,
+    parse_puzzle,
+    plain,
+    shape_of_grid,
+)
 from solver.engine.bits import board_of, grid_of, layout
 from solver.engine.propagation import propagate
-from tests.puzzles import HARD_SOLUTION, NO_SOLUTION
+from solver.engine.search import choose_cell, search
+from tests.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, load, sample
 
 BITS = layout(STANDARD)
 EMPTY = (0,) * 81
@@ -110,3 +124,161 @@ def test_two_hidden_singles_that_want_one_cell_are_a_contradiction():
     board = without(BITS.full, 1, [cell(1, c) for c in range(2, 10)])
     board = without(board, 2, [cell(1, c) for c in range(2, 10)])
     assert propagate(board, 0, BITS) is None
+
+
+def test_two_boxes_that_lock_a_digit_into_one_row_are_a_contradiction():
+    # Boxes 1 and 2 both hold digit 1 only in row 1, which cannot hold two 1s.
+    board = without(BITS.full, 1, [cell(r, c) for r in (2, 3) for c in range(1, 7)])
+    assert propagate(board, 0, BITS) is None
+
+
+def test_two_rows_that_lock_a_digit_into_one_box_are_a_contradiction():
+    # Rows 1 and 2 both hold digit 1 only in box 1, which cannot hold two 1s.
+    board = without(BITS.full, 1, [cell(r, c) for r in (1, 2) for c in range(4, 10)])
+    assert propagate(board, 0, BITS) is None
+
+
+# The fast propagation against its plain twin (the same board whatever order
+# the rules run in: see ``plain``), and against the solutions, on the shared
+# sets: a sample spread through each set in the fast tier, every puzzle in
+# the slow one.
+
+SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
+STEPS = 3  # guesses followed beyond each puzzle's givens
+PATIENT = Budget(max_seconds=60)  # no verdict here should depend on the machine's load
+
+
+def plain_board(candidates, bits=BITS):
+    """The engine's candidates as the plain module's board: a set of digits per cell."""
+    return [
+        {digit + 1 for digit in range(bits.size) if candidates >> (digit * bits.cells + at) & 1}
+        for at in range(bits.cells)
+    ]
+
+
+def starts(puzzle, steps=STEPS, bits=BITS):
+    """The boards (candidates, placed) to propagate from: the givens', then,
+    for up to ``steps`` guesses down the search's first path, the cell the
+    search would guess with each of its candidates placed in turn (so wrong
+    digits and contradictions come up as well as right ones), going on from
+    the first that is no contradiction."""
+    candidates, placed = board_of(puzzle, bits), 0
+    yield candidates, placed
+    board = propagate(candidates, placed, bits)
+    for _ in range(steps):
+        if board is None or board[1].bit_count() == bits.cells:
+            return
+        candidates, placed = board
+        at = choose_cell(candidates, placed, bits)
+        options, board = candidates & (bits.planes << at), None
+        while options:
+            guess = options & -options
+            options ^= guess
+            start = (candidates & ~(bits.planes << at)) | guess
+            yield start, placed
+            board = board or propagate(start, placed, bits)
+
+
+def twin_outcomes(puzzles, shape=STANDARD, steps=STEPS):
+    """How often the fast and the plain propagation agree on a board, and on a
+    contradiction, from every start of every puzzle (grids); and the puzzles
+    where they differ."""
+    bits = layout(shape)
+    outcomes, differ = Counter(), []
+    for puzzle in puzzles:
+        for candidates, placed in starts(puzzle, steps, bits):
+            fast = propagate(candidates, placed, bits)
+            slow = plain.propagate(plain_board(candidates, bits), shape)
+            if (None if fast is None else plain_board(fast[0], bits)) != slow:
+                differ.append(format_grid(puzzle))
+            else:
+                outcomes["board" if slow else "contradiction"] += 1
+    return outcomes, differ
+
+
+def unsound(puzzles, steps=STEPS):
+    """The puzzles whose propagation, from the givens or after placing some of
+    the solution's digits, places a digit no solution has there or removes a
+    solution's digit."""
+    return [text for text in puzzles if not _keeps_its_solutions(parse_puzzle(text), steps)]
+
+
+def _keeps_its_solutions(puzzle, steps):
+    """True if propagating the givens keeps every solution the engine's search
+    finds (up to two, each checked by the oracle), and propagating down the
+    way to the first one keeps it."""
+    board = propagate(board_of(puzzle, BITS), 0, BITS)
+    if board is None:
+        return False  # every shared puzzle has a solution
+    solutions = search(board, BITS, budget=PATIENT).solutions
+    assert solutions
+    assert all(is_valid_solution(puzzle, solution) for solution in solutions)
+    if any(_breaks(board, solution) for solution in solutions):
+        return False
+    return not any(_breaks(later, solutions[0]) for later in _towards(board, solutions[0], steps))
+
+
+def _breaks(board, solution):
+    """True if the board is a contradiction, a placement differs from
+    ``solution``, or a digit of it is no longer a candidate."""
+    if board is None:
+        return True
+    candidates, placed = board
+    truth = board_of(solution, BITS)  # the solution's digit in each cell, nothing else
+    return candidates & truth != truth or placed & ~truth != 0
+
+
+def _towards(board, solution, steps):
+    """The boards down the way to ``solution``: up to ``steps`` times, its digit
+    placed in the cell the search would guess, then propagated."""
+    truth = board_of(solution, BITS)
+    for _ in range(steps):
+        if board is None or board[1].bit_count() == BITS.cells:
+            return
+        candidates, placed = board
+        cell_bits = BITS.planes << choose_cell(candidates, placed, BITS)
+        board = propagate((candidates & ~cell_bits) | (truth & cell_bits), placed, BITS)
+        yield board
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_fast_and_the_plain_propagation_reach_the_same_board(name):
+    outcomes, differ = twin_outcomes(map(parse_puzzle, sample(name, 70)))
+    assert differ == []
+    # Both ways were tried: boards settled, and contradictions found.
+    assert outcomes["board"]
+    assert outcomes["contradiction"]
+
+
+@pytest.mark.parametrize("name", list(SIZED))
+def test_the_twins_agree_on_every_shape(name):
+    puzzle = parse_puzzle(SIZED[name])
+    shape = shape_of_grid(puzzle)
+    # Every other given dropped leaves room for guesses; a given copied into
+    # one of its peers is a contradiction.
+    givens = [at for at, digit in enumerate(puzzle) if digit]
+    sparse = [0 if at in givens[1::2] else digit for at, digit in enumerate(puzzle)]
+    clash = list(puzzle)
+    clash[shape.peers[givens[0]][0]] = puzzle[givens[0]]
+    outcomes, differ = twin_outcomes([tuple(sparse), tuple(clash)], shape)
+    assert differ == []
+    assert outcomes["board"]
+    assert outcomes["contradiction"]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_propagation_keeps_every_solution(name):
+    assert unsound(sample(name, 100)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SETS)
+def test_the_twins_agree_on_every_shared_puzzle(name):
+    _, differ = twin_outcomes(map(parse_puzzle, load(name)))
+    assert differ == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SETS)
+def test_propagation_keeps_every_solution_of_every_shared_puzzle(name):
+    assert unsound(load(name)) == []
