@@ -6,8 +6,9 @@ and drawings), ``parse`` (text to grid), ``rules`` (conflicts and the
 solution oracle), ``bits`` (a board of candidates as one integer),
 ``propagation`` (singles and locked candidates), ``search`` (iterative
 backtracking), ``solve`` (the verdict). ``reference`` is the simple solver
-the others are checked against. This package's public names are re-exported
-here.
+and ``plain`` the simple propagation (candidate sets, one rule at a time)
+that the fast ones are checked against. This package's public names are
+re-exported here.
 """
 
 from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape, shape_of_grid
