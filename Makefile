@@ -4,18 +4,46 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-requirements
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Every package pinned with its hashes (pip checks them; see `make lock`).
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
+# The index and find-links options are this machine's pip configuration, not the project's.
+LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install run serve check-deploy test lint format browser nginx clean
+.PHONY: install install-dev lock run serve check-deploy test test-fast lint format browser nginx clean
 
-install: $(STAMP)
+## install: what the site needs to run (requirements.txt), no test or lint tool
+install: $(VENV)/.installed-runtime
 
-$(STAMP): requirements.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+## install-dev: the site's packages and the test and lint tools (requirements-dev.txt)
+install-dev: $(VENV)/.installed-dev
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	touch $(STAMP)
+
+# Each stamp is older than its requirement file after an edit or a `make lock`,
+# so the next target that needs the set installs it again.
+$(VENV)/.installed-runtime: requirements.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements-dev.txt
+	touch $@
+
+## lock: requirements.txt and requirements-dev.txt from the short .in files, every package
+## pinned with its hashes. Pins that still fit the .in files are kept; to upgrade one package,
+## `make lock UPGRADE="--upgrade-package django"` (UPGRADE=--upgrade upgrades them all).
+## The dev set is compiled against requirements.txt, so both pin the same shared versions.
+lock: | $(BIN)/pip-compile
+	$(LOCK) -o requirements.txt requirements.in
+	$(LOCK) -o requirements-dev.txt requirements-dev.in
+
+# Only if pip-tools is missing: a lock file being rewritten need not install first.
+$(BIN)/pip-compile:
+	$(MAKE) install-dev
 
 ## run: the development site on http://localhost:8000/index (debug on unless DJANGO_DEBUG says otherwise)
 run: install
@@ -34,8 +62,13 @@ check-deploy: install
 
 ## test: the whole suite, browser and deployment tests included (installs Debian's
 ## chromium and nginx if missing)
-test: install browser nginx
+test: install-dev browser nginx
 	$(BIN)/python -m pytest
+
+## test-fast: every test but the browser's, the real stack's and the slow sweeps (see the
+## markers in pyproject.toml), on two processes: needs neither chromium nor nginx
+test-fast: install-dev
+	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
@@ -49,11 +82,11 @@ nginx:
 		echo "Installing Debian's nginx for make serve and the deployment tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx; }
 
-lint: install
+lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: install
+format: install-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 

@@ -1,8 +1,42 @@
-"""Fixtures shared by the Django tests."""
+"""Fixtures shared by the Django tests, and the rule that keeps the fast tier
+free of Chromium."""
+
+import signal
+from pathlib import Path
 
 import pytest
 
 from solver.cells import CELL_NAMES
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse the run if a test under tests/browser/ lacks the ``browser`` mark:
+    `make test-fast` leaves out marked tests and must never need Chromium."""
+    unmarked = [
+        item.nodeid
+        for item in items
+        if BROWSER_TESTS in item.path.parents and item.get_closest_marker("browser") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "tests under tests/browser/ need `pytestmark = pytest.mark.browser`: "
+            + ", ".join(unmarked)
+        )
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_kept():
+    """Put back SIGINT's and SIGTERM's handlers after each test. `manage.py solve`
+    run in-process turns SIGTERM into Ctrl-C for good; a process pool forked later
+    (deploy/loadtest.py's crowd) would inherit that, and its terminate() can then
+    hang for ever on a worker that caught the SIGTERM instead of dying."""
+    kept = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for signum, handler in kept.items():
+        signal.signal(signum, handler)
 
 
 @pytest.fixture

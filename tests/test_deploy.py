@@ -30,6 +30,8 @@ from solver.cells import CELL_NAMES
 from tests.puzzles import HARD, HARD_SOLUTION
 from tests.test_settings import ENV_EXAMPLE, ROOT, read_env_file
 
+pytestmark = pytest.mark.stack
+
 POLICY_START = "Content-Security-Policy"
 SECURITY_HEADERS = {
     "x-frame-options": "DENY",

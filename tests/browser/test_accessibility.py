@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.puzzles import HARD, NO_SOLUTION
 
+pytestmark = pytest.mark.browser
+
 CONFLICTING = "55" + "." * 79
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_22_AA}, "resultTypes": ["violations"]}

@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.test_accessibility import AXE_OPTIONS
 from tests.puzzles import HARD
 
+pytestmark = pytest.mark.browser
+
 PHONE = {"viewport": {"width": 320, "height": 640}, "has_touch": True, "is_mobile": True}
 LARGE_PHONE = {"viewport": {"width": 430, "height": 900}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}

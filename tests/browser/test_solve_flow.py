@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+pytestmark = pytest.mark.browser
+
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
 SIZE = 9
@@ -75,7 +77,6 @@ def follow_link(page: Page, name: str, url_pattern: re.Pattern[str]) -> None:
     page.wait_for_url(url_pattern)
 
 
-@pytest.mark.browser
 def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_errors):
     """A puzzle typed cell by cell is answered with its solution: givens marked
     ``given``, the solver's digits ``solved``, and the verdict says "Solved"."""
@@ -91,7 +92,6 @@ def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_error
     assert console_errors == []
 
 
-@pytest.mark.browser
 def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page, console_errors):
     """The "Edit this puzzle" link reopens the entry grid holding exactly the givens;
     "Reset" then empties all 81 inputs in place (by script: no reload, same URL)."""
@@ -109,7 +109,6 @@ def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page,
     assert console_errors == []
 
 
-@pytest.mark.browser
 def test_return_from_the_answer_opens_an_empty_grid(live_server, page, console_errors):
     """The "Return" link on the answer page leads to the entry page, every cell empty."""
     solve_in_browser(page, live_server.url, PUZZLE)
@@ -120,7 +119,6 @@ def test_return_from_the_answer_opens_an_empty_grid(live_server, page, console_e
     assert console_errors == []
 
 
-@pytest.mark.browser
 def test_conflicting_givens_are_reported_and_kept(live_server, page, console_errors):
     """Two equal digits in one row are refused: the page names the conflict, marks
     both cells aria-invalid and keeps the typed digits."""
@@ -136,7 +134,6 @@ def test_conflicting_givens_are_reported_and_kept(live_server, page, console_err
     assert console_errors == []
 
 
-@pytest.mark.browser
 def test_the_whole_flow_works_with_javascript_off(live_server, browser):
     """With scripts disabled, typing, Show Answer, Edit and Reset (as a reload) all work."""
     context = browser.new_context(java_script_enabled=False)
@@ -153,7 +150,6 @@ def test_the_whole_flow_works_with_javascript_off(live_server, browser):
     context.close()
 
 
-@pytest.mark.browser
 def test_fill_the_grid_works_with_javascript_off(live_server, browser):
     """Without scripts, "Fill the grid" posts the paste box (or a file) and the
     page comes back with the grid filled and the box empty."""
