@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from deploy.stack import clean_environment
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.jobs import (
     CSV_FIELDS,
@@ -31,6 +30,7 @@ from solver.jobs import (
 )
 from solver.models import PASTED, Job, JobRow
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.stack import clean_environment
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parent.parent

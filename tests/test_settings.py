@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from deploy.stack import clean_environment, read_env_file
+from tests.stack import clean_environment, read_env_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV_EXAMPLE = ROOT / ".env.example"
