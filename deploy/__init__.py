@@ -1,2 +1,2 @@
-"""The production stack's files; a package so that tests and tools import
-``deploy.stack`` by name (run from the repository's root)."""
+"""The production stack's files: what serves the site and nothing that measures
+it (that is bench/). A package so that the tests import ``deploy.render`` by name."""

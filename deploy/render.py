@@ -26,7 +26,7 @@ MULTIPART_ROOM = 16 * 1024
 INDENT = " " * 12
 # The per-client request rates of nginx.conf's limit_req zones.
 RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
-# For the load benchmark's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
+# For bench/load.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
 # rate no client reaches, so the run measures the site, not the limit.
 UNLIMITED_RATE = "1000000r/s"
 ERRORS = DEPLOY / "errors"

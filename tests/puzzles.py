@@ -1,15 +1,14 @@
 """The shared puzzle files, and a few small puzzles every test module may use.
 
-The benchmark sets live in ``../shared/puzzles/`` beside the project (override
-with ``SUDOKU_PUZZLES_DIR``); they are read with the benchmark's reader, never
-copied into the repo.
+The shared sets are read with the benchmarks' reader (``bench.sets``, which
+says where they live), never copied into the repo.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from solver.bench import PUZZLES_DIR, read_puzzles
+from bench.sets import read_set
 
 # magictour top1465 #1 and its solution.
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -99,12 +98,10 @@ SIZED = {
 def load(name: str) -> tuple[str, ...]:
     """Every puzzle line of a shared file (comments skipped).
 
-    A missing file fails loudly: these tests never pass by having nothing to read.
+    A missing file fails loudly (FileNotFoundError): these tests never pass by
+    having nothing to read.
     """
-    path = PUZZLES_DIR / name
-    if not path.is_file():
-        raise FileNotFoundError(f"shared puzzle file missing: {path} (set SUDOKU_PUZZLES_DIR)")
-    return tuple(read_puzzles(path))
+    return tuple(read_set(name))
 
 
 def sample(name: str, count: int) -> tuple[str, ...]:

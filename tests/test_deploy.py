@@ -24,10 +24,10 @@ from urllib.parse import urlencode, urljoin
 import pytest
 
 from deploy import render
-from deploy.stack import NGINX, Reply, Stack, StackError, alive
-from deploy.stack import start_stack as start_serving
 from solver.cells import CELL_NAMES
 from tests.puzzles import HARD, HARD_SOLUTION
+from tests.stack import NGINX, Reply, Stack, StackError, alive
+from tests.stack import start_stack as start_serving
 from tests.test_settings import ENV_EXAMPLE, ROOT, read_env_file
 
 pytestmark = pytest.mark.stack
@@ -55,7 +55,7 @@ def require_nginx() -> None:
 
 
 def start_stack(directory: Path, **settings: str) -> Stack:
-    """deploy/stack.py's start_stack (serve.sh with .env.example's values,
+    """tests/stack.py's start_stack (serve.sh with .env.example's values,
     ``settings`` and its files in ``directory``), its failures the test's."""
     require_nginx()
     try:
@@ -617,7 +617,7 @@ def test_usr1_while_nginx_starts_neither_stops_it_nor_the_stack(tmp_path_factory
             started[0].send_signal(signal.SIGUSR1)
             time.sleep(0.002)
 
-    monkeypatch.setattr("deploy.stack.subprocess.Popen", recorded)
+    monkeypatch.setattr("tests.stack.subprocess.Popen", recorded)
     stop = threading.Event()
     pestering = threading.Thread(target=pester, args=(stop,), daemon=True)
     pestering.start()

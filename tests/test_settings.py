@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from deploy.stack import clean_environment, read_env_file
+from tests.stack import clean_environment, read_env_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV_EXAMPLE = ROOT / ".env.example"

@@ -19,7 +19,7 @@ import pytest
 from django.core.management import call_command
 from django.test import override_settings
 
-from deploy.stack import clean_environment
+from tests.stack import clean_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 HASHED = re.compile(r"\.[0-9a-f]{12}\.js$")

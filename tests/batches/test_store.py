@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from deploy.stack import clean_environment
 from solver.batches.store import (
     NoPuzzles,
     ServerFull,
@@ -26,6 +25,7 @@ from solver.batches.store import (
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.models import PASTED, Batch, BatchRow
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.stack import clean_environment
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The production stack, started for a test or a benchmark: deploy/serve.sh
+"""The production stack, started for a test or the load benchmark: deploy/serve.sh
 (gunicorn behind Debian's nginx) on a free loopback port, with .env.example's
 values, every file it writes kept in a directory the caller gives (usually a
 temporary one): the runtime directory, the database and the static root.
@@ -28,8 +28,8 @@ temporary one): the runtime directory, the database and the static root.
   status. If it has not stopped within STOP_SECONDS, everything is killed and
   subprocess.TimeoutExpired raised.
 
-Plain standard library: nothing from Django, solver/ or tests/, so that the
-tests and deploy/loadtest.py share this one starter.
+Plain standard library: nothing from Django, solver/ or the rest of tests/, so
+that the tests and bench/load.py share this one starter.
 """
 
 from __future__ import annotations

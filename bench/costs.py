@@ -1,8 +1,8 @@
 """Where a solve request's time goes, in process on one core, printed as markdown.
 
-    .venv/bin/python deploy/costs.py [--sets a.txt,b.txt] [--limit N]
+    .venv/bin/python -m bench.costs [--sets a.txt,b.txt] [--limit N]
 
-The load benchmark (deploy/loadtest.py) measures the whole stack, where
+The load benchmark (bench/load.py) measures the whole stack, where
 clients, nginx and gunicorn share the cores; this script explains its ratios.
 Django runs in this process with DEBUG off (Django's test client, no network,
 no database), and each figure is the mean over the first ``--limit`` puzzles
@@ -28,13 +28,9 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from deploy.loadtest import machine, parse_sets, read_puzzles  # noqa: E402
+from bench.machine import machine
+from bench.sets import parse_sets, read_set
 
 DEFAULT_SETS = "seventeen_clue.txt,top1465.txt"
 
@@ -71,7 +67,7 @@ def ok(response):
     return response
 
 
-def measure(puzzles: list[str]) -> dict[str, float]:
+def measure_parts(puzzles: list[str]) -> dict[str, float]:
     """Each endpoint's and each part's mean milliseconds on ``puzzles``."""
     from django.test import Client
 
@@ -134,9 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=500, help="puzzles a set (default 500)")
     args = parser.parse_args(argv)
     start_django()
-    print(machine())
+    print(machine("one used"))
     for name in args.sets:
-        report(name, measure(read_puzzles(name, args.limit)))
+        report(name, measure_parts(read_set(name, args.limit)))
     return 0
 
 

@@ -1,13 +1,13 @@
-"""deploy/costs.py, on a few puzzles: every figure is measured, and the parts add up."""
+"""bench/costs.py, on a few puzzles: every figure is measured, and the parts add up."""
 
 import pytest
 
-from deploy import costs
+from bench import costs
 from tests.puzzles import HARD, sample
 
 
 def test_each_endpoint_and_part_is_measured_on_real_requests():
-    ms = costs.measure([HARD, *sample("seventeen_clue.txt", 3)])
+    ms = costs.measure_parts([HARD, *sample("seventeen_clue.txt", 3)])
     assert set(ms) == {"ping", "api", "answer", "read", "engine", "grids"}
     assert all(value > 0 for value in ms.values())
 

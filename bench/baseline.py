@@ -4,7 +4,7 @@ Written here from the algorithm of Peter Norvig's essay "Solving Every Sudoku
 Puzzle" (norvig.com/sudoku.html), and faithful to it on purpose: the same data
 structures, the same two rules, the same search order, nothing cleverer. Its
 speed should therefore match Norvig's own program on the same machine, so
-``python -m solver.bench`` can say how the engine compares with a well-known
+``python -m bench.engine`` can say how the engine compares with a well-known
 solver while the engine changes. It is not the site's solver; 9x9 only.
 
 Glossary, in the engine's words (``solver.engine.board``), with one

@@ -1,4 +1,4 @@
-"""The benchmark command prints its tables; its figures follow from the times and verdicts."""
+"""The engine benchmark prints its tables; its figures follow from the times and verdicts."""
 
 import subprocess
 import sys
@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from solver.bench import Outcome, baseline, cpu_model, engine, figures, main, read_puzzles
+from bench.engine import Said, baseline, engine, figures, main
 from tests.puzzles import HARD, NO_SOLUTION
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_bench(*args: str) -> list[str]:
     """The lines the benchmark command prints; it must succeed."""
     run = subprocess.run(
-        [sys.executable, "-m", "solver.bench", *args],
+        [sys.executable, "-m", "bench.engine", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -29,7 +29,7 @@ def test_the_benchmark_prints_both_modes_the_baseline_and_the_ratios(tmp_path):
     puzzles = tmp_path / "few.txt"
     puzzles.write_text(f"# two puzzles\n{HARD}\n{NO_SOLUTION}\n")
     lines = run_bench(str(puzzles), "--baseline-limit", "2")
-    assert lines[0].startswith("Python ")
+    assert lines[0].startswith("Machine: ")
     rows = [line for line in lines if line.startswith("| `few.txt` |")]
     assert len(rows) == 6  # two engine modes, then baseline and two engine modes, then ratios
     assert rows[0].startswith("| `few.txt` | engine, unique | 2 |")
@@ -92,8 +92,8 @@ def test_puzzles_of_other_sizes_run_on_the_engine_alone(tmp_path):
 
 def test_figures_follow_from_the_times_and_outcomes():
     times_ms = [4.0, 1.0, 3.0, 2.0]
-    outcomes = [Outcome("unique", 2), Outcome("none", 0), Outcome("unique", 5)]
-    outcomes.append(Outcome("unique", 3))
+    outcomes = [Said("unique", 2), Said("none", 0), Said("unique", 5)]
+    outcomes.append(Said("unique", 3))
     f = figures(times_ms, outcomes)
     assert f.puzzles == 4
     assert f.per_second == pytest.approx(400.0)  # 4 puzzles in 10 ms
@@ -105,13 +105,13 @@ def test_figures_follow_from_the_times_and_outcomes():
 
 
 def test_p99_is_the_nearest_rank():
-    f = figures([float(ms) for ms in range(200, 0, -1)], [Outcome("unique", 0)] * 200)
+    f = figures([float(ms) for ms in range(200, 0, -1)], [Said("unique", 0)] * 200)
     assert f.p99_ms == 198.0
     assert f.max_ms == 200.0
 
 
 def test_guesses_are_unknown_when_the_solver_does_not_count_them():
-    assert figures([1.0, 1.0], [Outcome("solved", None), Outcome("solved", 4)]).guesses is None
+    assert figures([1.0, 1.0], [Said("solved", None), Said("solved", 4)]).guesses is None
 
 
 def test_no_puzzles_give_no_figures():
@@ -125,19 +125,5 @@ def test_each_solver_gives_its_verdict():
     assert isinstance(unique.guesses, int)
     assert engine("first")(HARD).verdict == "solved"
     assert engine("unique")(NO_SOLUTION).verdict == "none"
-    assert baseline(HARD) == Outcome("solved", None)
-    assert baseline(NO_SOLUTION) == Outcome("none", None)
-
-
-def test_puzzle_files_skip_comments_and_blank_lines(tmp_path):
-    path = tmp_path / "set.txt"
-    path.write_text(f"# source\n\n{HARD}\n  {NO_SOLUTION}  \n{HARD}\n")
-    assert read_puzzles(path) == [HARD, NO_SOLUTION, HARD]
-    assert read_puzzles(path, limit=2) == [HARD, NO_SOLUTION]
-
-
-def test_the_cpu_model_is_read_from_cpuinfo(tmp_path):
-    cpuinfo = tmp_path / "cpuinfo"
-    cpuinfo.write_text("processor\t: 0\nmodel name\t: Example CPU @ 2.0GHz\nflags\t: fpu\n")
-    assert cpu_model(cpuinfo) == "Example CPU @ 2.0GHz"
-    assert cpu_model(tmp_path / "missing") is None
+    assert baseline(HARD) == Said("solved", None)
+    assert baseline(NO_SOLUTION) == Said("none", None)

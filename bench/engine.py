@@ -1,16 +1,16 @@
-"""Benchmark: solve the puzzles of some files and print the figures as markdown.
+"""The engine benchmark: solve the puzzles of some files and print the figures as markdown.
 
-    python -m solver.bench [FILE ...] [--limit N] [--mode both|unique|first]
-                           [--baseline-limit K]
+    .venv/bin/python -m bench.engine [FILE ...] [--limit N] [--mode both|unique|first]
+                                     [--baseline-limit K]
 
-Without files, the four shared sets in ../shared/puzzles/ (or in
-``SUDOKU_PUZZLES_DIR``) are used. After a line naming the machine, three
-tables are printed, ready to paste into the README:
+Without files, the four shared sets (``bench.sets``) are used. After a line
+naming the machine, three tables are printed, ready to paste into
+bench/README.md:
 
 1. the engine on every puzzle of each file (the first ``--limit``), in two
    modes: ``unique`` as the site solves (the search stops at two solutions,
    which proves a puzzle unique) and ``first`` (it stops at the first);
-2. the baseline (``solver.baseline``, a Norvig-style solver) and the engine
+2. the baseline (``bench.baseline``, a Norvig-style solver) and the engine
    on the first ``--baseline-limit`` of those puzzles (0 skips tables 2 and 3);
 3. the engine's puzzles per second divided by the baseline's, both measured
    in this run on those same puzzles, so the ratio compares like with like.
@@ -27,23 +27,18 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import platform
 import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 from time import perf_counter
 
-from solver.baseline import solve_first
-from solver.engine import STANDARD, InvalidPuzzle, count_cells, parse_puzzle, solve
-from solver.files.reading import puzzle_lines
+from bench.baseline import solve_first
+from bench.machine import machine
+from bench.sets import PUZZLES_DIR, read_set
+from solver.engine import STANDARD, InvalidPuzzle, Status, count_cells, parse_puzzle, solve
 
-PUZZLES_DIR = Path(
-    os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
-)
 DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
 # Keeps the default run (all four sets, both modes) within about three
 # minutes on the 2-core development machine; the baseline is the slow part.
@@ -56,14 +51,14 @@ HEADER = (
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Said:
     """What a solver said about one puzzle; ``guesses`` is None if it does not count them."""
 
-    verdict: str
+    verdict: Status
     guesses: int | None
 
 
-Solver = Callable[[str], Outcome]
+Solver = Callable[[str], Said]
 
 
 @dataclass(frozen=True)
@@ -83,28 +78,21 @@ class Figures:
     verdicts: dict[str, int]
 
 
-def read_puzzles(path: Path, limit: int | None = None) -> list[str]:
-    """The puzzle lines of ``path`` (blank lines and ``#`` comments skipped), the
-    first ``limit`` of them, read as the batch solver reads a file."""
-    with path.open(encoding="utf-8") as lines:
-        return [text for _, text in islice(puzzle_lines(lines), limit)]
-
-
 def engine(mode: str) -> Solver:
     """The engine as a solver, looking for as many solutions as ``mode`` needs
     (a key of ``MODES``; any other raises KeyError)."""
     limit = MODES[mode]
 
-    def run(text: str) -> Outcome:
+    def run(text: str) -> Said:
         result = solve(parse_puzzle(text), limit=limit)
-        return Outcome(result.status.value, result.guesses)
+        return Said(result.status, result.guesses)
 
     return run
 
 
-def baseline(text: str) -> Outcome:
-    """The baseline as a solver: verdict ``solved`` or ``none``, guesses not counted."""
-    return Outcome("none" if solve_first(text) is None else "solved", None)
+def baseline(text: str) -> Said:
+    """The baseline as a solver: verdict SOLVED or NONE, guesses not counted."""
+    return Said(Status.NONE if solve_first(text) is None else Status.SOLVED, None)
 
 
 def measure(puzzles: list[str], solver: Solver) -> Figures:
@@ -120,7 +108,7 @@ def measure(puzzles: list[str], solver: Solver) -> Figures:
     return figures(times_ms, outcomes)
 
 
-def figures(times_ms: list[float], outcomes: list[Outcome]) -> Figures:
+def figures(times_ms: list[float], outcomes: list[Said]) -> Figures:
     """The figures for puzzles that took ``times_ms`` each and ended in ``outcomes``.
 
     Raises ValueError if there are none: no figure means anything without a puzzle.
@@ -156,28 +144,6 @@ def ratio_row(name: str, puzzles: int, ratios: list[float]) -> str:
     return f"| `{name}` | {puzzles:,} | {cells} |"
 
 
-def cpu_model(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
-    """The CPU's model name as ``cpuinfo`` gives it, or None if it cannot be read there."""
-    try:
-        lines = cpuinfo.read_text().splitlines()
-    except OSError:
-        return None
-    for line in lines:
-        key, _, value = line.partition(":")
-        if key.strip() == "model name" and value.strip():
-            return value.strip()
-    return None
-
-
-def machine() -> str:
-    """One line naming the machine: Python, platform, CPU model (when readable), cores."""
-    return (
-        f"Python {platform.python_version()} ({platform.python_implementation()}) on "
-        f"{platform.system()} {platform.machine()}, CPU {cpu_model() or 'model unknown'}, "
-        f"{os.cpu_count()} cores (one used)"
-    )
-
-
 def run_engine(sets: list[tuple[Path, list[str]]], modes: list[str]) -> None:
     """Print table 1: the engine in each mode on every puzzle of each set."""
     print("Engine, every puzzle read from each set:\n")
@@ -198,7 +164,7 @@ def run_baseline(sets: list[tuple[Path, list[str]]], modes: list[str], count: in
     subsets = [(path, subset) for path, subset in subsets if subset]
     if not subsets:
         return
-    print(f"\nBaseline (`solver.baseline`) and engine, first {count:,} puzzles of each set:\n")
+    print(f"\nBaseline (`bench.baseline`) and engine, first {count:,} puzzles of each set:\n")
     print(HEADER)
     ratios = []
     for path, subset in subsets:
@@ -239,7 +205,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 def _readable(parser: argparse.ArgumentParser, path: Path, limit: int | None) -> list[str]:
     """The puzzles of ``path``; a parser error if there are none or one is unreadable,
     so that a bad file stops the run before any figure, not with a traceback."""
-    puzzles = read_puzzles(path, limit) if path.is_file() else []
+    puzzles = read_set(path, limit) if path.is_file() else []
     if not puzzles:
         parser.error(f"no puzzles in {path}")
     for number, text in enumerate(puzzles, 1):
@@ -255,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     args = _arguments(argv)
     modes = list(MODES) if args.mode == "both" else [args.mode]
     sets = args.sets
-    print(machine() + "\n")
+    print(machine("one used") + "\n")
     run_engine(sets, modes)
     if args.baseline_limit > 0:
         run_baseline(sets, modes, args.baseline_limit)

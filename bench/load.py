@@ -1,11 +1,11 @@
 """Load and abuse benchmark of the production stack (deploy/serve.sh: nginx in
 front of gunicorn), on loopback, with the figures printed as markdown.
 
-    .venv/bin/python deploy/loadtest.py [load|abuse|all] [--seconds N] [--clients N]
+    .venv/bin/python -m bench.load [load|abuse|all] [--seconds N] [--clients N]
         [--sets a.txt,b.txt] [--memory-seconds S]
 
 The stack is started on a free port with a temporary runtime directory,
-database and static root (by deploy/stack.py, the starter the tests use too),
+database and static root (by tests/stack.py, the starter the tests use),
 and stopped with SIGTERM at the end. After a line naming the machine:
 
 - ``load``: nginx's rate limits lifted for this run only (SUDOKU_BENCH_UNLIMITED=1,
@@ -13,7 +13,8 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   keep-alive connections (one process each) send requests back to back for
   ``--seconds`` (default 10) to each endpoint in turn: GET /ping (a trivial
   Django view, the framework's floor), then for each of ``--sets`` (puzzle
-  files of the shared puzzle directory, default seventeen_clue.txt,top1465.txt)
+  files of the shared puzzle directory, ``bench.sets``, default
+  seventeen_clue.txt,top1465.txt)
   GET /answer/?puzzle= (the 200 page a browser gets) and POST /api/solve, then
   GET /ping again, so that drift during the run shows. Table: requests, errors
   (a status other than 2xx/3xx, or an exception), requests a second,
@@ -51,8 +52,6 @@ import argparse
 import http.client
 import json
 import multiprocessing
-import os
-import platform
 import random
 import re
 import sys
@@ -63,14 +62,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# Run as a script, only deploy/ itself is on the path, not the root holding the package.
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from bench.machine import machine
+from bench.sets import PUZZLES_DIR, parse_sets, read_set
+from tests.stack import Stack, start_stack
 
-from deploy.stack import Stack, start_stack  # noqa: E402
-
-PUZZLES_DIR = Path(os.environ.get("SUDOKU_PUZZLES_DIR", ROOT.parent / "shared" / "puzzles"))
 EMPTY = "." * 81
 UNSOLVABLE = "12345678." + "........9" + "." * 63
 TARGET_SHARE = 0.70
@@ -81,20 +76,6 @@ MEMORY_EVERY = 10.0  # seconds between two memory samples in the long flood
 
 
 # --- puzzles -----------------------------------------------------------------
-
-
-def read_puzzles(name: str, limit: int | None = None) -> list[str]:
-    lines = (PUZZLES_DIR / name).read_text().splitlines()
-    puzzles = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-    return puzzles[:limit] if limit else puzzles
-
-
-def parse_sets(text: str) -> list[str]:
-    """``--sets``: comma-separated file names of the puzzle directory."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise argparse.ArgumentTypeError("name at least one puzzle file")
-    return names
 
 
 def client_slice(puzzles: list[str], client: int, clients: int) -> list[str]:
@@ -111,8 +92,8 @@ def renamed(puzzle: str) -> str:
 
 def worst_puzzles() -> list[str]:
     return (
-        read_puzzles("forum_hardest_1106.txt", WORST_EACH)
-        + read_puzzles("seventeen_clue.txt", WORST_EACH)
+        read_set("forum_hardest_1106.txt", WORST_EACH)
+        + read_set("seventeen_clue.txt", WORST_EACH)
         + [EMPTY, UNSOLVABLE]
     )
 
@@ -257,16 +238,6 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, int(-(-share * len(ordered) // 1)) - 1))]
 
 
-def machine() -> str:
-    cpuinfo = Path("/proc/cpuinfo").read_text()
-    model = re.search(r"^model name\s*:\s*(.*)$", cpuinfo, re.M)
-    return (
-        f"Machine: {model[1] if model else platform.processor() or 'unknown CPU'}, "
-        f"{len(os.sched_getaffinity(0))} cores usable ({os.cpu_count()} online), "
-        f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
-    )
-
-
 def workers(stack: Stack) -> dict[int, int]:
     """Each gunicorn worker's pid and VmRSS in KiB (the master's children)."""
     master = stack.pids["gunicorn"]
@@ -378,8 +349,8 @@ def verdict(rows: list[tuple[str, str | None, Tally]]) -> str:
 def run_load(seconds: float, clients: int, sets: list[str]) -> None:
     print(f"\n## load: {clients} keep-alive clients, {seconds:g} s an endpoint, rate limits lifted")
     # Read first, so that a missing file fails before the stack starts.
-    puzzles = {name: read_puzzles(name) for name in sets}
-    with tempfile.TemporaryDirectory(prefix="loadtest-") as directory:
+    puzzles = {name: read_set(name) for name in sets}
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as directory:
         stack = start_stack(Path(directory), SUDOKU_BENCH_UNLIMITED="1")
         try:
             print(f"gunicorn workers: {len(workers(stack))}; sets: {', '.join(sets)}")
@@ -456,7 +427,7 @@ def run_abuse(seconds: float, clients: int, memory_seconds: float = 0.0) -> None
         f"\n## abuse: real rate limits, a flooder with {clients} connections "
         f"vs one person browsing, {seconds:g} s each variant"
     )
-    typical = read_puzzles("top1465.txt", 200)
+    typical = read_set("top1465.txt", 200)
     worst = worst_puzzles()
     many = [f"127.0.0.{10 + i}" for i in range(clients)]
     variants = [
@@ -465,7 +436,7 @@ def run_abuse(seconds: float, clients: int, memory_seconds: float = 0.0) -> None
     ]
     if memory_seconds > 0:
         variants.append((f"long flood ({memory_seconds:g} s)", many, memory_seconds, MEMORY_EVERY))
-    with tempfile.TemporaryDirectory(prefix="loadtest-") as directory:
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as directory:
         stack = start_stack(Path(directory))
         try:
             page = stack.fetch("GET", "/index").text
@@ -511,7 +482,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    print(machine())
+    print(machine("clients, nginx and gunicorn share them"))
     if args.mode in ("load", "all"):
         run_load(args.seconds or 10, args.clients, args.sets)
     if args.mode in ("abuse", "all"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from solver.baseline import CELLS, DIGITS, PEERS, UNITS, UNITS_OF, assign, eliminate, solve_first
+from bench.baseline import CELLS, DIGITS, PEERS, UNITS, UNITS_OF, assign, eliminate, solve_first
 from solver.engine import is_valid_solution, parse_puzzle, solve
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, sample
 

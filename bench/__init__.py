@@ -1,0 +1,14 @@
+"""Everything that measures; nothing here serves the site. Run each from the
+repository's root with ``.venv/bin/python -m bench.NAME``; the figures, each
+with its machine, date and command, are in bench/README.md.
+
+- ``engine``: the engine benchmark (``make bench``): the engine on the shared
+  puzzle sets in both modes, and against the baseline on the same puzzles.
+- ``baseline``: a Norvig-style solver, the engine benchmark's fixed yardstick.
+- ``sizes``: the engine on one puzzle of each size from 4x4 to 25x25.
+- ``load``: the production stack (nginx and gunicorn) under load and abuse,
+  started by tests/stack.py.
+- ``costs``: where a solve request's time goes, in process on one core.
+- ``sets``: the reader of the shared puzzle sets, for these and for the tests.
+- ``machine``: the line naming the machine that heads every run's output.
+"""
