@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run serve check-deploy test test-fast lint format browser nginx clean
+.PHONY: install install-dev lock run serve check-deploy test test-fast bench lint format browser nginx clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -69,6 +69,11 @@ test: install-dev browser nginx
 ## markers in pyproject.toml), on two processes: needs neither chromium nor nginx
 test-fast: install-dev
 	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
+
+## bench: the engine benchmark against the Norvig-style baseline, on the shared puzzle sets
+## (about three minutes; figures as markdown for bench/README.md; BENCH_ARGS passes options)
+bench: install
+	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
