@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _signal_handlers_kept():
     """Put back SIGINT's and SIGTERM's handlers after each test. `manage.py solve`
     run in-process turns SIGTERM into Ctrl-C for good; a process pool forked later
-    (deploy/loadtest.py's crowd) would inherit that, and its terminate() can then
+    (bench/load.py's crowd) would inherit that, and its terminate() can then
     hang for ever on a worker that caught the SIGTERM instead of dying."""
     kept = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
     yield

@@ -83,7 +83,7 @@ def batch_entries(text: str) -> list[Entry]:
 
     Raises NoPuzzles, or TooManyPuzzles past ``SUDOKU_BATCH_MAX_PUZZLES``.
     """
-    # Not ``read_puzzles``, which reads the whole text as one puzzle when its
+    # Not ``files.reading.read_entries``, which reads the whole text as one puzzle when its
     # first line could be a row of one (any 4, 6, 9, 10, ... characters): a
     # header such as "puzzle", or a first line that is no puzzle, would then
     # spoil every line after it instead of being reported on its own row.

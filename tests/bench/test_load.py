@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from bench import load as loadtest
+from bench import load
 from bench.sets import read_set
 
 
@@ -49,40 +49,40 @@ def puzzle_of(path: str) -> str:
     return parse_qs(urlsplit(path).query)["puzzle"][0]
 
 
-def tally(requests: int, errors: int = 0) -> loadtest.Tally:
+def tally(requests: int, errors: int = 0) -> load.Tally:
     """What a run of one second with ``requests`` requests, ``errors`` of them 500s, saw."""
     statuses = Counter({200: requests - errors, 500: errors})
-    return loadtest.Tally(ms=[10.0] * requests, statuses=+statuses, seconds=1.0)
+    return load.Tally(ms=[10.0] * requests, statuses=+statuses, seconds=1.0)
 
 
 def test_percentiles_are_nearest_rank():
     values = list(range(1, 101))
-    assert loadtest.percentile(values, 0.50) == 50
-    assert loadtest.percentile(values, 0.95) == 95
-    assert loadtest.percentile(values, 0.99) == 99
-    assert loadtest.percentile([7.0], 0.99) == 7.0
+    assert load.percentile(values, 0.50) == 50
+    assert load.percentile(values, 0.95) == 95
+    assert load.percentile(values, 0.99) == 99
+    assert load.percentile([7.0], 0.99) == 7.0
 
 
 def test_requests_are_built_as_a_browser_and_a_script_send_them():
     puzzle = read_set("top1465.txt", 1)[0]
-    assert loadtest.request("ping", puzzle)[:2] == ("GET", "/ping")
-    assert loadtest.request("answer", puzzle)[1] == f"/answer/?puzzle={puzzle}"
-    method, path, body, headers = loadtest.request("api", puzzle)
+    assert load.request("ping", puzzle)[:2] == ("GET", "/ping")
+    assert load.request("answer", puzzle)[1] == f"/answer/?puzzle={puzzle}"
+    method, path, body, headers = load.request("api", puzzle)
     assert (method, path, json.loads(body)) == ("POST", "/api/solve", {"puzzle": puzzle})
     assert headers["Content-Type"] == "application/json"
 
 
 def test_the_worst_puzzles_include_the_empty_and_an_unsolvable_grid():
-    worst = loadtest.worst_puzzles()
-    assert loadtest.EMPTY in worst
-    assert loadtest.UNSOLVABLE in worst
+    worst = load.worst_puzzles()
+    assert load.EMPTY in worst
+    assert load.UNSOLVABLE in worst
     assert all(len(puzzle) == 81 for puzzle in worst)
-    assert len(worst) == 2 * loadtest.WORST_EACH + 2
+    assert len(worst) == 2 * load.WORST_EACH + 2
 
 
 def test_a_client_keeps_its_source_address_and_counts_statuses():
     with recording_server() as (port, seen):
-        tally = loadtest.hammer(port, "127.0.0.2", ["ping", "answer"], ["."], 0.3, 0)
+        tally = load.hammer(port, "127.0.0.2", ["ping", "answer"], ["."], 0.3, 0)
     assert tally.requests > 2
     assert tally.statuses[200]
     assert tally.statuses[429]
@@ -92,16 +92,16 @@ def test_a_client_keeps_its_source_address_and_counts_statuses():
 
 def test_each_client_has_its_own_slice_of_the_set():
     puzzles = [f"p{number}" for number in range(100)]
-    slices = [loadtest.client_slice(puzzles, client, 8) for client in range(8)]
+    slices = [load.client_slice(puzzles, client, 8) for client in range(8)]
     assert slices[1][:3] == ["p1", "p9", "p17"]
     assert sorted(chain(*slices)) == sorted(puzzles)  # disjoint, and none left out
-    small = [loadtest.client_slice(["a", "b", "c"], client, 8) for client in range(8)]
+    small = [load.client_slice(["a", "b", "c"], client, 8) for client in range(8)]
     assert all(len(mine) == 1 for mine in small)  # too few to share out: one each, shared
 
 
 def test_a_client_sends_its_puzzles_once_each_before_starting_again():
     with recording_server() as (port, seen):
-        tally = loadtest.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
+        tally = load.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
     sent = [puzzle_of(path) for _, path in seen]
     assert len(sent) > 6
     assert sent == [["a", "b", "c"][index % 3] for index in range(len(sent))]
@@ -111,7 +111,7 @@ def test_a_client_sends_its_puzzles_once_each_before_starting_again():
 def test_a_client_that_never_ran_out_of_puzzles_sent_none_again():
     many = [str(n) for n in range(1_000_000)]
     with recording_server() as (port, seen):
-        tally = loadtest.hammer(port, "127.0.0.2", ["answer"], many, 0.2, 0)
+        tally = load.hammer(port, "127.0.0.2", ["answer"], many, 0.2, 0)
     assert len({puzzle_of(path) for _, path in seen}) == len(seen) == tally.requests
     assert not tally.repeated
 
@@ -120,7 +120,7 @@ def test_clients_of_one_run_never_send_the_same_puzzle():
     """Each client process from an address of its own, so the server tells them apart."""
     sources = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
     with recording_server() as (port, seen):
-        total = loadtest.crowd(port, sources, ["answer"], [str(n) for n in range(10**5)], 0.3)
+        total = load.crowd(port, sources, ["answer"], [str(n) for n in range(10**5)], 0.3)
     by_client = defaultdict(list)
     for address, path in seen:
         by_client[address].append(puzzle_of(path))
@@ -132,16 +132,16 @@ def test_clients_of_one_run_never_send_the_same_puzzle():
 
 def test_the_warm_up_sends_other_strings_of_the_same_puzzles():
     puzzle = read_set("top1465.txt", 1)[0]
-    warm = loadtest.renamed(puzzle)
+    warm = load.renamed(puzzle)
     assert warm != puzzle
     assert [cell == "." for cell in warm] == [cell == "." for cell in puzzle]
     assert warm.translate(str.maketrans("234567891", "123456789")) == puzzle  # renamed alone
 
 
 def test_the_sets_give_a_floor_row_at_each_end_and_two_rows_a_set():
-    args = loadtest.arguments(["load", "--sets", "seventeen_clue.txt, top1465.txt"])
-    assert args.sets == loadtest.arguments([]).sets == ["seventeen_clue.txt", "top1465.txt"]
-    assert loadtest.load_plan(args.sets) == [
+    args = load.arguments(["load", "--sets", "seventeen_clue.txt, top1465.txt"])
+    assert args.sets == load.arguments([]).sets == ["seventeen_clue.txt", "top1465.txt"]
+    assert load.load_plan(args.sets) == [
         ("GET /ping (floor, start)", "ping", None),
         ("GET /answer/ (seventeen_clue)", "answer", "seventeen_clue.txt"),
         ("POST /api/solve (seventeen_clue)", "api", "seventeen_clue.txt"),
@@ -150,7 +150,7 @@ def test_the_sets_give_a_floor_row_at_each_end_and_two_rows_a_set():
         ("GET /ping (floor, end)", "ping", None),
     ]
     with pytest.raises(argparse.ArgumentTypeError):
-        loadtest.parse_sets(" , ")
+        load.parse_sets(" , ")
 
 
 def test_shares_and_verdicts_are_per_set_against_the_mean_floor(capsys):
@@ -165,25 +165,25 @@ def test_shares_and_verdicts_are_per_set_against_the_mean_floor(capsys):
         ("POST /api/solve (c)", "c.txt", tally(90)),
         ("GET /ping (floor, end)", None, tally(80)),
     ]
-    loadtest.report_load(rows)
+    load.report_load(rows)
     printed = capsys.readouterr().out
     assert "| POST /api/solve (a) | 63 | 0 | 63 | 10.0 | 10.0 | 10.0 | 70% |" in printed
     assert "| GET /ping (floor, end) | 80 | 0 | 80 | 10.0 | 10.0 | 10.0 | - |" in printed
     assert "90 req/s, the mean of the two /ping rows (start 100, end 80" in printed
-    assert loadtest.verdict(rows).endswith(": a met; b NOT met; c NOT met")
+    assert load.verdict(rows).endswith(": a met; b NOT met; c NOT met")
 
 
 def test_the_long_flood_lists_the_workers_memory_every_ten_seconds(capsys):
-    watch = loadtest.MemoryWatch(stack=None, every=loadtest.MEMORY_EVERY)
+    watch = load.MemoryWatch(stack=None, every=load.MEMORY_EVERY)
     kib = 1024
     watch.samples = [(0.0, {1: 100 * kib, 2: 43 * kib}), (10.2, {1: 150 * kib}), (20.1, {})]
     watch.samples.append((24.9, {1: 70 * kib, 3: 80 * kib}))
-    loadtest.report_variant("long flood", tally(5), tally(4), watch)
+    load.report_variant("long flood", tally(5), tally(4), watch)
     printed = capsys.readouterr().out
     assert "t=0s 143.0 MiB, t=10s 150.0 MiB, t=25s 150.0 MiB" in printed
     assert "start 143.0 MiB, end 150.0 MiB, max 150.0 MiB" in printed
 
 
 def test_the_memory_run_is_off_unless_asked():
-    assert loadtest.arguments(["abuse"]).memory_seconds == 0
-    assert loadtest.arguments(["abuse", "--memory-seconds", "600"]).memory_seconds == 600
+    assert load.arguments(["abuse"]).memory_seconds == 0
+    assert load.arguments(["abuse", "--memory-seconds", "600"]).memory_seconds == 600
