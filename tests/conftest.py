@@ -1,7 +1,6 @@
 """Fixtures shared by the Django tests, and the rule that keeps the fast tier
 free of Chromium."""
 
-import signal
 from pathlib import Path
 
 import pytest
@@ -25,18 +24,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "tests under tests/browser/ need `pytestmark = pytest.mark.browser`: "
             + ", ".join(unmarked)
         )
-
-
-@pytest.fixture(autouse=True)
-def _signal_handlers_kept():
-    """Put back SIGINT's and SIGTERM's handlers after each test. `manage.py solve`
-    run in-process turns SIGTERM into Ctrl-C for good; a process pool forked later
-    (bench/load.py's crowd) would inherit that, and its terminate() can then
-    hang for ever on a worker that caught the SIGTERM instead of dying."""
-    kept = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    yield
-    for signum, handler in kept.items():
-        signal.signal(signum, handler)
 
 
 @pytest.fixture

@@ -52,6 +52,12 @@ def solve_command(*args, stderr=None) -> str:
     return out.getvalue()
 
 
+def test_run_in_process_the_command_gives_back_the_callers_sigterm_handler(tmp_path):
+    before = signal.getsignal(signal.SIGTERM)
+    solve_command(write_lines(tmp_path / "one.txt", [HARD]))
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
 def solve_csv(*args) -> list[dict[str, str]]:
     """The CSV rows ``manage.py solve ARGS --format csv`` writes, checking the header."""
     text = solve_command(*args, "--format", "csv")

@@ -119,12 +119,24 @@ class Command(BaseCommand):
         run_options = self.run_options(options)
         # A polite kill (SIGTERM, as from ``kill`` or a service manager) stops
         # the run as Ctrl-C does: the rows written stay whole, workers end.
-        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        # Run in-process (call_command), the caller's handler comes back after.
+        previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
-            with files.open_input(options["file"]) as source:
-                summary = files.run(
-                    source, Verbatim(self.stdout), Verbatim(self.stderr), run_options
-                )
+            summary = self.solve_file(options["file"], run_options)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        if summary.interrupted:
+            raise CommandError(
+                f"Interrupted: the outcomes of {summary.done:,} puzzles were written.",
+                returncode=130,
+            )
+
+    def solve_file(self, name: str, run_options: files.Options) -> files.Summary:
+        """Run over the file ``name`` (or - for standard input); CommandError if
+        it cannot be read or a worker died."""
+        try:
+            with files.open_input(name) as source:
+                return files.run(source, Verbatim(self.stdout), Verbatim(self.stderr), run_options)
         except (files.InputError, files.WorkerDied) as error:
             raise CommandError(str(error)) from None
         except BrokenPipeError:
@@ -132,11 +144,6 @@ class Command(BaseCommand):
             # other shell tools do, and keep Python from complaining at exit.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
-        if summary.interrupted:
-            raise CommandError(
-                f"Interrupted: the outcomes of {summary.done:,} puzzles were written.",
-                returncode=130,
-            )
 
     def run_options(self, options: dict) -> files.Options:
         """The options of the run; CommandError for one out of range."""
