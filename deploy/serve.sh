@@ -13,7 +13,7 @@
 # unix socket there and nginx on SUDOKU_LISTEN, and waits. Ctrl-C or SIGTERM stops
 # both gracefully (requests under way finish) and exits 0; if either stops by
 # itself, the other is stopped and the exit status is 1. SIGUSR1 is passed to
-# nginx, which reopens its logs (after logrotate has moved them; see README).
+# nginx, which reopens its logs (after logrotate has moved them; see deploy/logrotate.conf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

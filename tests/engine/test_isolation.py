@@ -1,23 +1,18 @@
 """The engine is pure Python: it imports nothing from Django."""
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.isolation import django_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "solver" / "engine"
 
 
 def test_importing_the_engine_loads_no_django_module():
-    modules = [f"solver.engine.{path.stem}" for path in sorted(ENGINE.glob("[!_]*.py"))]
-    script = (
-        f"import sys, solver.engine, {', '.join(modules)}\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
-    )
-    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
+    modules, django = django_loaded_by("solver.engine")
+    assert "solver.engine.plain" in modules
+    assert django == []
 
 
 def test_no_engine_module_names_django_in_an_import():
