@@ -57,9 +57,14 @@ class SearchOutcome:
 
 
 def search(
-    board: Board, layout: Layout, limit: int = 2, budget: Budget = DEFAULT_BUDGET
+    board: Board,
+    layout: Layout,
+    limit: int = 2,
+    budget: Budget = DEFAULT_BUDGET,
+    known: frozenset[Grid] = frozenset(),
 ) -> SearchOutcome:
-    """Find up to ``limit`` solutions from a propagated board."""
+    """Find up to ``limit`` solutions from a propagated board, other than the
+    ``known`` ones (which a restarted search has found already)."""
     deadline = perf_counter() + budget.max_seconds
     solutions: list[Grid] = []
     stack: list[Frame] = []
@@ -69,9 +74,11 @@ def search(
         if found is not None:
             candidates, placed = found
             if placed.bit_count() == layout.cells:
-                solutions.append(grid_of(candidates, layout))
-                if len(solutions) >= limit:
-                    return SearchOutcome(solutions, guesses, True)
+                solution = grid_of(candidates, layout)
+                if solution not in known:
+                    solutions.append(solution)
+                    if len(solutions) >= limit:
+                        return SearchOutcome(solutions, guesses, True)
             else:
                 cell = choose_cell(candidates, placed, layout)
                 untried = candidates & (layout.planes << cell)

@@ -1,7 +1,8 @@
 """Solving a puzzle: the verdict, as a value.
 
 ``solve`` propagates the givens, searches for up to two solutions (two are
-enough to tell a unique puzzle from one with several) and returns a
+enough to tell a unique puzzle from one with several), restarting on another
+writing of the puzzle when a search runs long (``restarts``), and returns a
 ``Result``; it never prints and never raises on an unsolvable puzzle. Asked
 for one solution only (``limit=1``), it skips the uniqueness proof and a
 solution found gets the verdict SOLVED.
@@ -13,10 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from time import perf_counter
 
-from .bits import board_of, layout
+from .bits import layout
 from .board import Grid, Shape, shape_of_grid
-from .propagation import propagate
-from .search import DEFAULT_BUDGET, Budget, SearchOutcome, search
+from .restarts import search_restarting
+from .search import DEFAULT_BUDGET, Budget
 
 
 class Status(StrEnum):
@@ -70,11 +71,7 @@ def solve(
     start = perf_counter()
     shape = shape or shape_of_grid(puzzle)
     geometry = layout(shape)
-    board = propagate(board_of(puzzle, geometry), 0, geometry)
-    if board is None:
-        outcome = SearchOutcome([], 0, True)
-    else:
-        outcome = search(board, geometry, limit=limit, budget=budget)
+    outcome = search_restarting(puzzle, shape, geometry, limit, budget)
     found = len(outcome.solutions)
     return Result(
         status=_status(found, outcome.complete, limit),
