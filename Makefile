@@ -70,10 +70,13 @@ test: install-dev browser nginx
 test-fast: install-dev
 	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
 
-## bench: the engine benchmark against the Norvig-style baseline, on the shared puzzle sets
-## (about three minutes; figures as markdown for bench/README.md; BENCH_ARGS passes options)
+## bench: the engine benchmark against the Norvig-style baseline, then the tail benchmark
+## (the engine as the site runs it, on equivalent copies of puzzles), on the shared puzzle
+## sets (about three minutes each; figures as markdown for bench/README.md; BENCH_ARGS
+## passes options to the first, TAILS_ARGS to the second)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
+	$(BIN)/python -m bench.tails $(TAILS_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:

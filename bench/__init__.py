@@ -4,6 +4,9 @@ with its machine, date and command, are in bench/README.md.
 
 - ``engine``: the engine benchmark (``make bench``): the engine on the shared
   puzzle sets in both modes, and against the baseline on the same puzzles.
+- ``tails``: the tail benchmark (``make bench``, after ``engine``): the
+  engine as the site runs it on equivalent copies of puzzles (relabelled,
+  moved, transposed, sparse, made impossible), for its slowest cases.
 - ``baseline``: a Norvig-style solver, the engine benchmark's fixed yardstick.
 - ``sizes``: the engine on one puzzle of each size from 4x4 to 25x25.
 - ``load``: the production stack (nginx and gunicorn) under load and abuse,
