@@ -25,6 +25,22 @@ NO_SOLUTION_AFTER_SEARCH = (
 )
 
 
+# Famous puzzles, the ones people paste to try a solver. Norvig's "hard1", from
+# his essay on solving Sudoku, has 17 givens and many solutions; written this
+# way, the search without restarts needed 76,730 guesses to find two of them.
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+FAMOUS_UNIQUE = {
+    "AI Escargot": (
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+    ),
+    "Easter Monster": (
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+    ),
+    "Inkala 2012": (
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    ),
+}
+
 # Puzzles of other sizes, one per box shape, made for these tests: givens were
 # removed from a shuffled pattern grid in random order while the solution
 # stayed unique. Rows are written one per line, digits above 9 as letters.

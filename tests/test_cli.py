@@ -20,7 +20,9 @@ from solver import files
 from solver.engine import format_grid, is_valid_solution, parse_puzzle, shape
 from solver.management.commands.solve import Command
 from tests.puzzles import (
+    FAMOUS_UNIQUE,
     HARD,
+    HARD1,
     HARD_SOLUTION,
     NO_SOLUTION,
     NO_SOLUTION_AFTER_SEARCH,
@@ -219,6 +221,15 @@ def test_puzzles_with_several_solutions_or_none_get_those_verdicts(tmp_path):
     for row in rows[:3]:
         assert is_valid_solution(parse_puzzle(row["puzzle"]), parse_puzzle(row["solution"]))
     assert rows[3]["solution"] == rows[4]["solution"] == ""
+
+
+def test_famous_puzzles_get_their_verdicts_within_the_sites_budget(tmp_path):
+    lines = [HARD1, *FAMOUS_UNIQUE.values()]
+    path = write_lines(tmp_path / "famous.txt", lines)
+    rows = solve_csv(path, "--max-seconds", 0.5)
+    assert [row["status"] for row in rows] == ["multiple"] + ["unique"] * len(FAMOUS_UNIQUE)
+    for row in rows:
+        assert is_valid_solution(parse_puzzle(row["puzzle"]), parse_puzzle(row["solution"]))
 
 
 def test_a_puzzle_out_of_budget_gives_up(tmp_path):

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, load, sample
+from tests.puzzles import FAMOUS_UNIQUE, HARD, HARD1, HARD_SOLUTION, NO_SOLUTION, load, sample
 
 INDEX = reverse("solver:index")
 ANSWER = reverse("solver:answer")
@@ -68,6 +68,17 @@ def test_a_pasted_puzzle_is_solved_too(client):
 def test_the_hardest_puzzles_are_solved_through_the_page(client):
     for puzzle in sample("forum_hardest_1106.txt", 10):
         assert "Solved." in text_of(client.post(ANSWER, {"puzzle": puzzle}, follow=True))
+
+
+@pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
+def test_famous_hard_puzzles_are_solved_through_the_page(client, name):
+    assert "Solved." in text_of(client.post(ANSWER, {"puzzle": FAMOUS_UNIQUE[name]}, follow=True))
+
+
+def test_norvigs_hard1_has_several_solutions_within_the_sites_budget(client):
+    """As written, it led the search without restarts into 76,730 guesses: "Gave up"."""
+    response = client.post(ANSWER, {"puzzle": HARD1}, follow=True)
+    assert "More than one solution." in text_of(response)
 
 
 def test_a_puzzle_with_several_solutions_says_so_and_shows_one(client):

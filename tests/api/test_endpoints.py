@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from solver.engine import is_valid_solution, parse_puzzle
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, sample
+from tests.puzzles import (
+    FAMOUS_UNIQUE,
+    HARD,
+    HARD1,
+    HARD_SOLUTION,
+    NO_SOLUTION,
+    NO_SOLUTION_AFTER_SEARCH,
+    sample,
+)
 
 SOLVE, VALIDATE = "/api/solve", "/api/validate"
 
@@ -44,6 +52,19 @@ def test_a_puzzle_with_several_solutions_is_multiple_and_shows_one(client, puzzl
     body = post(client, SOLVE, puzzle).json()
     assert (body["status"], body["solutions"]) == ("multiple", 2)
     assert is_valid_solution(grid(puzzle), grid(body["solution"]))
+
+
+def test_norvigs_hard1_is_multiple_within_the_sites_budget(client):
+    body = post(client, SOLVE, HARD1).json()
+    assert (body["status"], body["solutions"]) == ("multiple", 2)
+    assert is_valid_solution(grid(HARD1), grid(body["solution"]))
+
+
+@pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
+def test_famous_hard_puzzles_are_unique(client, name):
+    body = post(client, SOLVE, FAMOUS_UNIQUE[name]).json()
+    assert body["status"] == "unique"
+    assert is_valid_solution(grid(FAMOUS_UNIQUE[name]), grid(body["solution"]))
 
 
 @pytest.mark.parametrize("puzzle", [NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH])

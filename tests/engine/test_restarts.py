@@ -10,13 +10,10 @@ from solver.engine import Budget, Status, is_valid_solution, parse_puzzle, resta
 from solver.engine.bits import layout
 from solver.engine.board import STANDARD
 from solver.engine.symmetry import random_transform
+from tests import puzzles
 from tests.puzzles import NO_SOLUTION_AFTER_SEARCH, sample
 
-# Norvig's "hard1" from his essay: 17 givens, many solutions. Written this way
-# the search without restarts needs 76,730 guesses to find two of them.
-HARD1 = parse_puzzle(
-    ".....6....59.....82....8....45........3........6..3.54...325..6.................."
-)
+HARD1 = parse_puzzle(puzzles.HARD1)
 
 
 def test_the_luby_sequence_doubles_now_and_then():
