@@ -7,6 +7,8 @@ with its machine, date and command, are in bench/README.md.
 - ``tails``: the tail benchmark (``make bench``, after ``engine``): the
   engine as the site runs it on equivalent copies of puzzles (relabelled,
   moved, transposed, sparse, made impossible), for its slowest cases.
+- ``compare``: this checkout's engine and another's (an earlier commit, say)
+  side by side on the shared sets, in alternating rounds.
 - ``baseline``: a Norvig-style solver, the engine benchmark's fixed yardstick.
 - ``sizes``: the engine on one puzzle of each size from 4x4 to 25x25.
 - ``load``: the production stack (nginx and gunicorn) under load and abuse,
