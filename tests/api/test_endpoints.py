@@ -11,6 +11,7 @@ from tests.puzzles import (
     HARD,
     HARD1,
     HARD_SOLUTION,
+    IMPOSSIBLE,
     NO_SOLUTION,
     NO_SOLUTION_AFTER_SEARCH,
     sample,
@@ -67,7 +68,7 @@ def test_famous_hard_puzzles_are_unique(client, name):
     assert is_valid_solution(grid(FAMOUS_UNIQUE[name]), grid(body["solution"]))
 
 
-@pytest.mark.parametrize("puzzle", [NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH])
+@pytest.mark.parametrize("puzzle", [NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, IMPOSSIBLE])
 def test_a_puzzle_without_a_solution_is_none(client, puzzle):
     body = post(client, SOLVE, puzzle).json()
     assert (body["status"], body["solutions"], body["solution"]) == ("none", 0, None)

@@ -29,6 +29,13 @@ def test_hard1_is_multiple_within_two_runs_worth_of_guesses():
     assert is_valid_solution(HARD1, result.solution)
 
 
+def test_norvigs_impossible_puzzle_is_proved_impossible_after_one_run():
+    """Restarts cannot shorten its refutation; the templates' proof does."""
+    result = solve(parse_puzzle(puzzles.IMPOSSIBLE))
+    assert result.status == Status.NONE
+    assert result.guesses <= restarts.UNIT
+
+
 def test_every_writing_of_hard1_is_decided_without_a_long_search():
     rng = Random(14)
     for _ in range(20):
