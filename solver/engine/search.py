@@ -108,13 +108,15 @@ def choose_cell(candidates: int, placed: int, layout: Layout) -> int:
     pairs = _cells_with_two(candidates, layout)
     if not pairs:
         return _fewest_candidates(candidates, placed, layout)
+    # Locals, since the loop runs once per such cell, often dozens of times.
+    planes, all_cells, peers = layout.planes, layout.all_cells, layout.peers
     best, best_score = -1, -1
     while pairs:
         low = pairs & -pairs
         pairs ^= low
         cell = low.bit_length() - 1
-        digits = ((candidates >> cell) & layout.planes) * layout.all_cells
-        score = (candidates & layout.peers[cell] & digits).bit_count()
+        digits = ((candidates >> cell) & planes) * all_cells
+        score = (candidates & peers[cell] & digits).bit_count()
         if score > best_score:
             best, best_score = cell, score
     return best
@@ -122,8 +124,8 @@ def choose_cell(candidates: int, placed: int, layout: Layout) -> int:
 
 def _cells_with_two(candidates: int, layout: Layout) -> int:
     """The cells (in plane 0) with exactly two candidates."""
-    once = twice = thrice = 0
-    for shift in (0, *layout.other_planes):
+    once, twice, thrice = candidates, 0, 0
+    for shift in layout.other_planes:
         plane = candidates >> shift
         thrice |= twice & plane
         twice |= once & plane
