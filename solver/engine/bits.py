@@ -46,6 +46,9 @@ with bit 0 at the top left (a starts mask repeats the same in every plane)::
 ``down_box`` = (4,), to the cell below in its box; ``across_row`` = (2,),
 from a row segment to the next in its row; ``down_column`` = (8,), from a
 column segment to the next in its column; ``other_planes`` = (16, 32, 48).
+Folding a board onto itself, ``board | board >> shift``, for each of
+``plane_folds`` = (16, 32) in turn, brings planes 0 and 1, then those two and
+planes 2 and 3, onto plane 0: log2(N) steps instead of N - 1.
 """
 
 from __future__ import annotations
