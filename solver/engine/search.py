@@ -12,9 +12,9 @@ with two candidates, the search takes the one whose peers hold the most
 candidates of those two digits, since either guess then removes the most.
 On the hardest shared puzzles this halves the guesses of taking the first
 such cell. A candidate removed from a peer with two candidates counts three
-times, since it settles that peer and its own removals follow: a seventh
-fewer guesses on forum_hardest (280 to 239 a puzzle, and more than it costs
-to count).
+times, since it settles that peer and its own removals follow: 234 guesses a
+puzzle on forum_hardest instead of 272, and 1.1x the puzzles a second, the
+extra count included.
 
 Work is bounded by a ``Budget``; a search that runs out says so instead of
 running on.
