@@ -12,10 +12,12 @@ rules are applied to the whole board at once until none finds more:
   line (pointing), and one that the line can only hold there is removed from
   the rest of the box (claiming).
 
-Singles found together are placed together. Locked candidates are looked for
-only when singles run out: they cost more, but they cut the guesses on sparse
-puzzles by orders of magnitude (one 13-given grid: 24,065 guesses without,
-29 with), which keeps every verdict within the search budget.
+Singles found together are placed together. The rules are tried cheapest
+first: hidden singles only when no naked single is left, locked candidates
+only when singles run out. Locked candidates cost the most, but they cut the
+guesses on sparse puzzles by orders of magnitude (one 13-given grid: 24,065
+guesses without, 29 with), which keeps every verdict within the search
+budget.
 
 A contradiction (a cell with no candidates, a digit with no place in a unit,
 two singles that clash) makes ``propagate`` return None.
@@ -26,7 +28,7 @@ clarity; tests check that both reach the same board on the shared puzzles.
 
 from __future__ import annotations
 
-from .bits import Layout, gather, tally
+from .bits import Layout
 
 Board = tuple[int, int]  # (candidates, placed)
 
@@ -41,12 +43,16 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
     layout's fields read into locals once and the counting loops of
     ``bits.tally`` written out: a call or an attribute lookup per step would
     cost as much as the step (4-6% of the time on forum_hardest). Each pass
-    counts candidates per cell across the planes, then per segment, then
-    per unit (a unit's segments, each a tally, widened into one), and places
-    every single it finds; ``_locked`` runs when a pass finds none.
+    counts candidates per cell by folding the planes onto the first, and
+    places the naked singles it finds. Only when there are none does it count
+    per segment, then per unit (a unit's segments, each a tally, widened into
+    one), for hidden singles, and only when those run out too does
+    ``_locked`` run: the cheap rule first, as the cheap pass finds most
+    singles (8% less time per call on forum_hardest than counting both in
+    every pass).
     ``plain.propagate`` is its plain twin: the same rules, the same result.
     """
-    all_cells, planes, other_planes = layout.all_cells, layout.planes, layout.other_planes
+    all_cells, planes, plane_folds = layout.all_cells, layout.planes, layout.plane_folds
     across_box, down_box = layout.across_box, layout.down_box
     across_row, down_column = layout.across_row, layout.down_column
     row_starts, column_starts, box_starts = (
@@ -55,75 +61,75 @@ def propagate(candidates: int, placed: int, layout: Layout) -> Board | None:
         layout.box_starts,
     )
     row, column, box = layout.row, layout.column, layout.box
+    ruled_out = layout.ruled_out
     while True:
-        # Naked singles: the cells with one candidate across the planes.
+        # Naked singles: the cells with one candidate across the planes. Each
+        # fold lays a run of planes onto the one below it, and the two runs
+        # never overlap, so a cell is twice in the result if it is twice in
+        # either run or once in each.
         once, twice = candidates, 0
-        for shift in other_planes:
-            above = candidates >> shift
-            twice |= once & above
+        for shift in plane_folds:
+            above = once >> shift
+            twice |= (twice >> shift) | (once & above)
             once |= above
         if once & all_cells != all_cells:
             return None  # a cell with no candidates
         # A cell seen once, copied into every plane, picks out its one candidate.
-        singles = candidates & ((once & ~twice & all_cells) * planes)
-        # Hidden singles: the units with one place for a digit, counted
-        # from the segments that make them up.
-        across, across_twice = candidates, 0
-        for shift in across_box:
-            above = candidates >> shift
-            across_twice |= across & above
-            across |= above
-        down, down_twice = candidates, 0
-        for shift in down_box:
-            above = candidates >> shift
-            down_twice |= down & above
-            down |= above
-        for segments, segments_twice, shifts, starts, pattern in (
-            (across, across_twice, across_row, row_starts, row),
-            (across, across_twice, down_box, box_starts, box),
-            (down, down_twice, down_column, column_starts, column),
-        ):
-            once, twice = segments, segments_twice
-            for shift in shifts:
-                above = segments >> shift
-                # Twice in the unit: twice in this segment, or once in it and
-                # once in a segment already counted.
-                twice |= (segments_twice >> shift) | (once & above)
-                once |= above
-            if once & starts != starts:
-                return None  # a digit with no place in a unit
-            # A unit's start seen once in a plane, spread over the unit's
-            # cells, picks out that digit's one place in the unit.
-            singles |= candidates & ((once & ~twice & starts) * pattern)
-        singles &= ~placed
+        singles = candidates & ~placed & ((once & ~twice & all_cells) * planes)
         if not singles:
-            gone = _locked(across, down, layout)
-            if gone is None:
-                return None
-            gone &= candidates
-            if not gone:
-                return candidates, placed
-            candidates &= ~gone
-            continue
-        # Place the singles: each digit alone in its cell, gone from its peers,
-        # unless two singles share a cell, or a digit and a unit.
-        cells = gather(singles, other_planes) & all_cells
-        along = gather(singles, across_box)
-        rows = gather(along, across_row) & row_starts
-        boxes = gather(along, down_box) & box_starts
-        columns = gather(gather(singles, down_box), down_column) & column_starts
-        # Each single leaves one mark in its cell and one at the start of its
-        # row, box and column in its own plane: fewer marks than singles mean
-        # two singles share a cell, or a digit and a unit.
-        count = singles.bit_count()
-        if not count == cells.bit_count() == rows.bit_count() == boxes.bit_count():
+            # Hidden singles: the units with one place for a digit, counted
+            # from the segments that make them up.
+            across, across_twice = candidates, 0
+            for shift in across_box:
+                above = candidates >> shift
+                across_twice |= across & above
+                across |= above
+            down, down_twice = candidates, 0
+            for shift in down_box:
+                above = candidates >> shift
+                down_twice |= down & above
+                down |= above
+            for segments, segments_twice, shifts, starts, pattern in (
+                (across, across_twice, across_row, row_starts, row),
+                (across, across_twice, down_box, box_starts, box),
+                (down, down_twice, down_column, column_starts, column),
+            ):
+                once, twice = segments, segments_twice
+                for shift in shifts:
+                    above = segments >> shift
+                    # Twice in the unit: twice in this segment, or once in it and
+                    # once in a segment already counted.
+                    twice |= (segments_twice >> shift) | (once & above)
+                    once |= above
+                if once & starts != starts:
+                    return None  # a digit with no place in a unit
+                # A unit's start seen once in a plane, spread over the unit's
+                # cells, picks out that digit's one place in the unit.
+                singles |= candidates & ((once & ~twice & starts) * pattern)
+            singles &= ~placed
+            if not singles:
+                gone = _locked(across, down, layout)
+                if gone is None:
+                    return None
+                gone &= candidates
+                if not gone:
+                    return candidates, placed
+                candidates &= ~gone
+                continue
+        # Place the singles: each rules out its cell's other digits and its
+        # digit in its peers. A single that another rules out means two share
+        # a cell, or a digit and a unit. Singles are few in a pass (two on
+        # average on forum_hardest), so one table lookup each is cheaper than
+        # working on the whole board (10% less time per call).
+        taken = 0
+        rest = singles
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            taken |= ruled_out[low.bit_length() - 1]
+        if taken & singles:
             return None
-        if columns.bit_count() != count:
-            return None
-        # Clear each single's cell, and its digit from its row, box and
-        # column, then put the singles back.
-        taken = cells * planes | rows * row | boxes * box | columns * column
-        candidates = (candidates & ~taken) | singles
+        candidates &= ~taken
         placed |= singles
 
 
@@ -148,13 +154,20 @@ def _locked(across: int, down: int, L: Layout) -> int | None:
         (column_segments, L.columns, L.boxes_down),  # claiming by a column
     ):
         within, keeper_starts, keeper_cells = keeper
-        once, twice = tally(segments, within)
+        once, twice = segments, 0
+        for shift in within:
+            above = segments >> shift
+            twice |= once & above
+            once |= above
         keepers = (once & ~twice & keeper_starts) * keeper_cells
         if keepers:
             back, loser_starts, loser_cells = loser
             # Each keeper's one segment, led back to the start of its loser.
             locked = segments & keepers
-            starts = gather(locked, back) & loser_starts
+            starts = locked
+            for shift in back:
+                starts |= locked >> shift
+            starts &= loser_starts
             if starts.bit_count() != locked.bit_count():
                 return None  # two keepers lock a digit into one loser: it would hold it twice
             gone |= (starts * loser_cells) & ~keepers

@@ -62,6 +62,32 @@ def test_peers_are_the_cells_sharing_a_unit_in_every_plane():
     assert cells_of(bits.peers[40], 9) == {(d, p) for d in range(9) for p in shape(3, 3).peers[40]}
 
 
+@pytest.mark.parametrize(("box_rows", "box_cols"), SHAPES)
+def test_folding_by_the_plane_folds_brings_every_plane_onto_the_first(box_rows, box_cols):
+    bits = layout(shape(box_rows, box_cols))
+    n = bits.size
+    for digit in range(n):
+        folded = 1 << (digit * n * n + 5)
+        for shift in bits.plane_folds:
+            folded |= folded >> shift
+        assert folded & bits.all_cells == 1 << 5, digit
+    assert len(bits.plane_folds) == (n - 1).bit_length()  # log2(N) steps, rounded up
+
+
+@pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 3), (3, 3)])
+def test_a_candidate_rules_out_its_cells_other_digits_and_its_digit_in_its_peers(
+    box_rows, box_cols
+):
+    board = shape(box_rows, box_cols)
+    bits = layout(board)
+    n = board.size
+    for digit in range(n):
+        for cell in range(0, n * n, 7):
+            expected = {(d, cell) for d in range(n) if d != digit}
+            expected |= {(digit, peer) for peer in board.peers[cell]}
+            assert cells_of(bits.ruled_out[digit * n * n + cell], n) == expected
+
+
 def test_a_grid_goes_into_bits_and_comes_back():
     bits = layout(shape(3, 3))
     solution = tuple(int(c) for c in HARD_SOLUTION)
@@ -115,7 +141,7 @@ def test_the_cells_and_shifts_in_the_docstring_are_the_4x4_layouts():
         [row * 4 + col for col in range(4)] for row in range(4)
     ]
     shifts = dict(re.findall(r"``(\w+)`` = (\([\d, ]+\))", doc))
-    assert len(shifts) == 5
+    assert len(shifts) == 6
     for name, value in shifts.items():
         assert getattr(four, name) == ast.literal_eval(value), name
     assert four.planes == sum(1 << bit for bit in (0, 16, 32, 48))

@@ -173,19 +173,29 @@ def test_asked_for_one_solution_the_search_stops_at_it_unproved():
     assert solve(parse_puzzle(NO_SOLUTION_AFTER_SEARCH), limit=1).status == Status.NONE
 
 
-def test_the_guess_is_a_two_candidate_cell_whose_peers_lose_the_most():
-    candidates, placed = propagate(board_of(parse_puzzle(HARD), BITS), 0, BITS)
+@pytest.mark.parametrize("helped", [0, 1, 2])
+def test_the_guess_is_a_two_candidate_cell_whose_guesses_remove_the_most_from_its_peers(helped):
+    """A removal counts three times in a peer with two candidates, which it settles."""
+    puzzle = list(parse_puzzle(HARD))
+    for at in [at for at, digit in enumerate(puzzle) if not digit][:helped]:
+        puzzle[at] = int(HARD_SOLUTION[at])
+    candidates, placed = propagate(board_of(tuple(puzzle), BITS), 0, BITS)
 
     def digits(at):
         return [d for d in range(9) if candidates >> (d * 81 + at) & 1]
 
-    def reach(at):
-        return sum(candidates >> (d * 81 + p) & 1 for d in digits(at) for p in STANDARD.peers[at])
+    def removed(at):
+        return sum(
+            3 if len(digits(peer)) == 2 else 1
+            for d in digits(at)
+            for peer in STANDARD.peers[at]
+            if candidates >> (d * 81 + peer) & 1
+        )
 
     pairs = [at for at in range(81) if len(digits(at)) == 2]
     chosen = choose_cell(candidates, placed, BITS)
     assert chosen in pairs
-    assert reach(chosen) == max(reach(at) for at in pairs)
+    assert removed(chosen) == max(removed(at) for at in pairs)
 
 
 @pytest.mark.parametrize("name", list(SIZED))
