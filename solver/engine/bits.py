@@ -53,6 +53,7 @@ planes 2 and 3, onto plane 0: log2(N) steps instead of N - 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import NamedTuple
@@ -112,20 +113,42 @@ class Layout:
             object.__setattr__(self, name, units)
 
     @cached_property
-    def ruled_out(self) -> tuple[int, ...]:
+    def ruled_out(self) -> Sequence[int]:
         """For each candidate bit, what placing it rules out: its cell's other
         digits and its digit in the cell's peers.
 
-        Built on first use, since it is large: one board per candidate (90 KB
-        for 9x9, 2 MB for 16x16, 33 MB for 25x25).
+        A table built on first use for boards up to 16x16 (90 KB for 9x9,
+        2 MB for 16x16); larger boards would need 33 MB (25x25) in every
+        process that solves one, so each entry is worked out when asked.
         """
-        table = []
-        for digit in range(self.size):
-            plane = self.all_cells << (digit * self.cells)
-            for cell in range(self.cells):
-                own = 1 << (digit * self.cells + cell)
-                table.append(((self.peers[cell] & plane) | (self.planes << cell)) & ~own)
-        return tuple(table)
+        if self.size > TABLE_MAX_SIZE:
+            return _RuledOut(self)
+        return tuple(_ruled_out(self, bit) for bit in range(self.size * self.cells))
+
+
+# The largest board whose ``ruled_out`` is kept as a table.
+TABLE_MAX_SIZE = 16
+
+
+class _RuledOut:
+    """``Layout.ruled_out`` for large boards: each entry worked out on demand."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+
+    def __getitem__(self, bit: int) -> int:
+        return _ruled_out(self.layout, bit)
+
+    def __len__(self) -> int:
+        return self.layout.size * self.layout.cells
+
+
+def _ruled_out(layout: Layout, bit: int) -> int:
+    """What placing candidate ``bit`` rules out: its cell's other digits and its
+    digit in the cell's peers."""
+    digit, cell = divmod(bit, layout.cells)
+    plane = layout.all_cells << (digit * layout.cells)
+    return ((layout.peers[cell] & plane) | (layout.planes << cell)) & ~(1 << bit)
 
 
 def layout(shape: Shape) -> Layout:

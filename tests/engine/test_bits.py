@@ -74,7 +74,7 @@ def test_folding_by_the_plane_folds_brings_every_plane_onto_the_first(box_rows, 
     assert len(bits.plane_folds) == (n - 1).bit_length()  # log2(N) steps, rounded up
 
 
-@pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 3), (3, 3)])
+@pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 3), (3, 3), (5, 5)])
 def test_a_candidate_rules_out_its_cells_other_digits_and_its_digit_in_its_peers(
     box_rows, box_cols
 ):
@@ -86,6 +86,12 @@ def test_a_candidate_rules_out_its_cells_other_digits_and_its_digit_in_its_peers
             expected = {(d, cell) for d in range(n) if d != digit}
             expected |= {(digit, peer) for peer in board.peers[cell]}
             assert cells_of(bits.ruled_out[digit * n * n + cell], n) == expected
+
+
+def test_only_boards_up_to_16x16_keep_a_table_of_what_each_candidate_rules_out():
+    """25x25's table would take 33 MB in every process that solves one."""
+    assert isinstance(layout(shape(4, 4)).ruled_out, tuple)
+    assert not isinstance(layout(shape(5, 5)).ruled_out, tuple)
 
 
 def test_a_grid_goes_into_bits_and_comes_back():
