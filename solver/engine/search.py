@@ -3,7 +3,7 @@
 When propagation stalls, the search guesses: it picks a cell, tries each of
 its candidates in turn, and propagates again. Instead of recursion, an
 explicit stack holds one frame per open choice: (board before the choice,
-cell, candidates not yet tried). A board is a pair of integers (see
+the chosen cell's candidates not yet tried). A board is a pair of integers (see
 ``bits``), so a frame keeps it as is, without copying. Deep searches cost
 heap memory, never Python stack frames.
 
@@ -29,7 +29,7 @@ from .bits import Layout, gather, grid_of
 from .board import Grid
 from .propagation import Board, propagate
 
-Frame = tuple[int, int, int, int]  # (candidates, placed, cell, untried candidates)
+Frame = tuple[int, int, int]  # (candidates, placed, untried candidates of the chosen cell)
 
 _CLOCK_EVERY = 64  # guesses between looks at the clock, which is not free
 
@@ -85,7 +85,7 @@ def search(
             else:
                 cell = choose_cell(candidates, placed, layout)
                 untried = candidates & (layout.planes << cell)
-                stack.append((candidates, placed, cell, untried))
+                stack.append((candidates, placed, untried))
         if not stack:
             return SearchOutcome(solutions, guesses, True)
         if guesses >= budget.max_guesses or (
@@ -98,18 +98,17 @@ def search(
 
 def _next_guess(stack: list[Frame], layout: Layout) -> Board | None:
     """Try the next candidate of the top frame: the board it leads to, or None."""
-    candidates, placed, cell, untried = stack[-1]
+    candidates, placed, untried = stack[-1]
     guess = untried & -untried
     untried ^= guess
     if untried:
-        stack[-1] = (candidates, placed, cell, untried)
+        stack[-1] = (candidates, placed, untried)
     else:
         stack.pop()
-    # Place the guess here, where its cell and digit are known, instead of
-    # leaving propagation a whole pass to find it: a pass fewer per guess.
-    digit_plane = (guess >> cell) * layout.all_cells
-    taken = (layout.planes << cell) | (layout.peers[cell] & digit_plane)
-    return propagate((candidates & ~taken) | guess, placed | guess, layout)
+    # Place the guess here, instead of leaving propagation a whole pass to
+    # find it: a pass fewer per guess.
+    taken = layout.ruled_out[guess.bit_length() - 1]
+    return propagate(candidates & ~taken, placed | guess, layout)
 
 
 def choose_cell(candidates: int, placed: int, layout: Layout) -> int:
