@@ -27,10 +27,10 @@ NO_SOLUTION_AFTER_SEARCH = (
 
 # Famous puzzles, the ones people paste to try a solver. Norvig's "hard1", from
 # his essay on solving Sudoku, has 17 givens and many solutions; written this
-# way, the search without restarts needed 76,730 guesses to find two of them.
+# way, the search without restarts needs 76,249 guesses to find two of them.
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 # Norvig's "impossible" puzzle from the same essay: no two givens conflict,
-# yet it has no solution; the search alone needs 1,864,642 guesses to prove it.
+# yet it has no solution; the search alone needs 1,702,090 guesses to prove it.
 IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 FAMOUS_UNIQUE = {
     "AI Escargot": (

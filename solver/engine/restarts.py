@@ -1,7 +1,7 @@
 """Restarts: when a search runs long, begin again on the same puzzle written another way.
 
 Backtracking is heavy-tailed. The same puzzle can take 25 guesses written
-one way and 76,730 written another (Norvig's "hard1", relabelled or not),
+one way and 76,249 written another (Norvig's "hard1", relabelled or not),
 because one unlucky choice early on leads into a huge subtree that holds no
 solution. A verdict must not depend on how a puzzle happens to be written,
 so a search that has made ``UNIT`` guesses without finishing stops, and a new
@@ -21,7 +21,7 @@ skip them, so two solutions found in two different runs prove a puzzle has
 several. Only a run that finishes proves a puzzle unique, or impossible.
 
 Restarts help little when a puzzle has no solution and every writing of it
-has a huge tree to refute (Norvig's "impossible" puzzle: 1,864,642 guesses).
+has a huge tree to refute (Norvig's "impossible" puzzle: 1,702,090 guesses).
 So when the first run ends without a solution, a second, cheaper kind of
 proof is tried once, within a few milliseconds: that some digits cannot all
 be placed together (``templates``).

@@ -9,7 +9,7 @@ that is pairwise disjoint, the board has no solution.
 
 That proof can be short where the search's is long. Norvig's "impossible"
 puzzle (in his essay, his solver took 1,439 s) has no two givens that
-conflict, and the search needs 1,864,642 guesses to prove it has no
+conflict, and the search needs 1,702,090 guesses to prove it has no
 solution; after propagation its digits 1 and 5 have 12 templates each, 3 has
 40 and 6 has 48, and no disjoint choice of four exists.
 

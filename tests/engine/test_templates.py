@@ -13,12 +13,9 @@ from solver.engine.templates import cannot_place, digit_templates
 from tests import puzzles
 from tests.puzzles import sample
 
-# Norvig's "impossible" puzzle, from his essay: no two givens conflict, yet it
-# has no solution. The search proves it too (verdict NONE) but needs
-# 1,864,642 guesses and about 103 s, too long to run here.
-NORVIG_IMPOSSIBLE = (
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-)
+# Norvig's "impossible" puzzle (tests/puzzles.py): the search alone proves it has
+# no solution too, but needs 1,702,090 guesses and about 30 s, too long to run here.
+NORVIG_IMPOSSIBLE = puzzles.IMPOSSIBLE
 
 
 def propagated(grid, grid_shape=None):
