@@ -1,0 +1,69 @@
+"""Steps: what the teacher says, one deduction at a time.
+
+A ``Step`` is one instance of a named technique found on a board of
+``marks``: the digits it places and the candidates it eliminates, the
+pattern that justifies it, and what a page needs to say it as a sentence.
+The sentence itself is not here: a step carries a message id and its
+parameters, and the site words them in the reader's language.
+
+Cells, digits and units are the engine's own (``board``): cells counted
+from 0, digits from 1, a unit as its ``Unit``. The API turns cells into
+1-based rows and columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .board import Unit
+from .marks import Marks
+
+Candidate = tuple[int, int]  # (cell, digit)
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link of a chain: between two candidates (or groups of them), strong
+    (if one is false the other is true) or weak (both cannot be true)."""
+
+    start: tuple[Candidate, ...]
+    end: tuple[Candidate, ...]
+    strong: bool
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """What justifies a step, for a page to highlight: the cells and units it
+    looks at, the digits it is about, and for chains their links in order."""
+
+    cells: tuple[int, ...] = ()
+    units: tuple[Unit, ...] = ()
+    digits: tuple[int, ...] = ()
+    links: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: ``technique`` (an id such as ``"hidden-single"``) places
+    ``placements`` and removes ``eliminations``, because of ``pattern``.
+
+    ``message`` and ``params`` say it as a sentence: a message id (often the
+    technique's id) and its values (digits, cells, units, counts), never an
+    English string.
+    """
+
+    technique: str
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    pattern: Pattern = Pattern()
+    message: str = ""
+    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    def apply(self, marks: Marks) -> None:
+        """Make the step on ``marks``: its eliminations, then its placements."""
+        for cell, digit in self.eliminations:
+            marks.eliminate(cell, digit)
+        for cell, digit in self.placements:
+            marks.place(cell, digit)
