@@ -1,0 +1,89 @@
+"""Singles: the steps that place a digit, the first a person looks for.
+
+- full house: a unit with one open cell left; the one digit it lacks goes there.
+- naked single: an open cell with one candidate left; that digit goes there.
+- hidden single: a digit with one place left in a unit; it goes there.
+
+Each finder yields every instance on the board, one per unit for the unit
+kinds (a cell that is the last place of a digit in its box and in its row is
+two hidden singles), and applies none of them. ``Step.apply`` places the
+digit and so removes it from the cell's peers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..board import Unit
+from ..marks import Marks, digits_of
+from ..steps import Pattern, Step
+
+
+def find_full_house(marks: Marks) -> Iterator[Step]:
+    """Every unit with one open cell whose missing digit is still a candidate
+    there. A unit that lacks more than one digit (its placed digits repeat
+    one) or whose open cell has lost that candidate gives none."""
+    full = (1 << marks.shape.size) - 1
+    for unit in _boxes_first(marks):
+        open_cells = marks.open_cells(unit)
+        if len(open_cells) != 1:
+            continue
+        cell = open_cells[0]
+        missing = full
+        for other in unit.cells:
+            if other != cell:
+                missing &= ~(1 << (marks.digits[other] - 1))
+        if missing & (missing - 1) == 0 and missing & marks.candidates[cell]:
+            yield _placement("full-house", cell, digits_of(missing)[0], unit)
+
+
+def find_naked_single(marks: Marks) -> Iterator[Step]:
+    """Every open cell with exactly one candidate, cell by cell."""
+    for cell, mask in enumerate(marks.candidates):
+        if mask and mask & (mask - 1) == 0:
+            digit = digits_of(mask)[0]
+            yield Step(
+                "naked-single",
+                placements=((cell, digit),),
+                pattern=Pattern(cells=(cell,), digits=(digit,)),
+                message="naked-single",
+                params={"digit": digit, "cell": cell},
+            )
+
+
+def find_hidden_single(marks: Marks) -> Iterator[Step]:
+    """Every (unit, digit) where the digit, not yet placed in the unit, has
+    one place left in it: boxes first, then rows, then columns."""
+    for unit in _boxes_first(marks):
+        placed = {marks.digits[cell] for cell in unit.cells}
+        for digit in range(1, marks.shape.size + 1):
+            if digit in placed:
+                continue
+            places = marks.places(unit, digit)
+            if len(places) == 1:
+                yield _placement("hidden-single", places[0], digit, unit)
+
+
+def _boxes_first(marks: Marks) -> list[Unit]:
+    """The units in the order a person scans them: boxes, rows, columns."""
+    size = marks.shape.size
+    units = marks.shape.units
+    return [*units[2 * size :], *units[:size], *units[size : 2 * size]]
+
+
+def _placement(technique: str, cell: int, digit: int, unit: Unit) -> Step:
+    """A step that places ``digit`` in ``cell`` because of ``unit``."""
+    return Step(
+        technique,
+        placements=((cell, digit),),
+        pattern=Pattern(cells=(cell,), units=(unit,), digits=(digit,)),
+        message=technique,
+        params={"digit": digit, "cell": cell, "unit": (unit.kind, unit.number)},
+    )
+
+
+TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
+    "full-house": find_full_house,
+    "naked-single": find_naked_single,
+    "hidden-single": find_hidden_single,
+}
