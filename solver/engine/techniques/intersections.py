@@ -1,0 +1,170 @@
+"""Intersections: what a box and a line (a row or a column) that cross tell
+each other through the cells they share, their segment.
+
+- locked pointing: a digit's places in a box all lie in one segment, so the
+  digit goes there and leaves the rest of the segment's line.
+- locked claiming: a digit's places in a line all lie in one segment, so it
+  leaves the rest of the segment's box.
+- locked pair and locked triple: two (three) open cells of one segment hold
+  only two (three) digits between them, so those digits go there and leave
+  every other cell of the box and of the line.
+
+A pointing or claiming digit has at least two places in the segment: with
+one, the step is a hidden single. A locked pair or triple eliminates from
+both units outside the segment: one that eliminates from only one of them
+is a naked pair or triple in that unit, as HoDoKu's regression library
+reads it (a case it set aside says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+from itertools import combinations
+from typing import NamedTuple
+
+from ..board import Unit, shape
+from ..marks import Marks, digits_of, mask_of
+from ..steps import Pattern, Step
+
+
+class Segment(NamedTuple):
+    """The cells a box and a line share, and the cells of each outside them."""
+
+    box: Unit
+    line: Unit
+    cells: tuple[int, ...]
+    box_rest: tuple[int, ...]
+    line_rest: tuple[int, ...]
+
+
+@cache
+def segments(box_rows: int, box_cols: int) -> tuple[Segment, ...]:
+    """Every segment of the board, box by box, rows before columns."""
+    board = shape(box_rows, box_cols)
+    lines = board.units[: 2 * board.size]
+    found = []
+    for box in board.units[2 * board.size :]:
+        for line in lines:
+            cells = tuple(cell for cell in box.cells if cell in line.cells)
+            if cells:
+                box_rest = tuple(cell for cell in box.cells if cell not in cells)
+                line_rest = tuple(cell for cell in line.cells if cell not in cells)
+                found.append(Segment(box, line, cells, box_rest, line_rest))
+    return tuple(found)
+
+
+def find_locked_pointing(marks: Marks) -> Iterator[Step]:
+    """Every (box, digit) whose places in the box, two or more, lie in one
+    line that still has the digit elsewhere."""
+    for segment in _segments_of(marks):
+        rest_of_box = _union(marks, segment.box_rest) | _placed(marks, segment.box)
+        pointing = _union(marks, segment.cells) & ~rest_of_box
+        yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
+
+
+def find_locked_claiming(marks: Marks) -> Iterator[Step]:
+    """Every (line, digit) whose places in the line, two or more, lie in one
+    box that still has the digit elsewhere."""
+    for segment in _segments_of(marks):
+        rest_of_line = _union(marks, segment.line_rest) | _placed(marks, segment.line)
+        claiming = _union(marks, segment.cells) & ~rest_of_line
+        yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
+
+
+def find_locked_pair(marks: Marks) -> Iterator[Step]:
+    """Every two cells of a segment holding two digits between them, with
+    those digits elsewhere in both the box and the line."""
+    return _locked_subsets("locked-pair", marks, 2)
+
+
+def find_locked_triple(marks: Marks) -> Iterator[Step]:
+    """Every three cells of a segment holding three digits between them, with
+    those digits elsewhere in both the box and the line."""
+    return _locked_subsets("locked-triple", marks, 3)
+
+
+def _locked(
+    technique: str, marks: Marks, segment: Segment, digits: int, targets: tuple[int, ...]
+) -> Iterator[Step]:
+    """The pointing or claiming steps of a segment's ``digits`` (a mask)."""
+    for digit in digits_of(digits):
+        places = tuple(cell for cell in segment.cells if marks.has(cell, digit))
+        removed = tuple((cell, digit) for cell in targets if marks.has(cell, digit))
+        if len(places) >= 2 and removed:
+            yield _step(technique, segment, places, (digit,), removed, {"digit": digit})
+
+
+def _locked_subsets(technique: str, marks: Marks, count: int) -> Iterator[Step]:
+    """The locked pairs (``count`` 2) or triples (3) of every segment."""
+    for segment in _segments_of(marks):
+        open_cells = [cell for cell in segment.cells if marks.candidates[cell]]
+        for cells in combinations(open_cells, count):
+            mask = _union(marks, cells)
+            if mask.bit_count() != count:
+                continue
+            digits = digits_of(mask)
+            in_box = _removed(marks, segment.box_rest, digits)
+            in_line = _removed(marks, segment.line_rest, digits)
+            if in_box and in_line:
+                others = tuple(cell for cell in segment.cells if cell not in cells)
+                removed = _removed(marks, others, digits) + in_box + in_line
+                yield _step(technique, segment, cells, digits, removed, {"digits": digits})
+
+
+def _step(
+    technique: str,
+    segment: Segment,
+    cells: tuple[int, ...],
+    digits: tuple[int, ...],
+    removed: tuple[tuple[int, int], ...],
+    params: dict[str, object],
+) -> Step:
+    """A step of this family: ``cells`` hold ``digits`` locked in ``segment``;
+    ``params`` adds the digit or digits to its message's parameters."""
+    box, line = segment.box, segment.line
+    return Step(
+        technique,
+        eliminations=removed,
+        pattern=Pattern(cells=cells, units=(box, line), digits=digits),
+        message=technique,
+        params={
+            **params,
+            "cells": cells,
+            "box": (box.kind, box.number),
+            "line": (line.kind, line.number),
+        },
+    )
+
+
+def _segments_of(marks: Marks) -> tuple[Segment, ...]:
+    """The segments of the board's shape (cached per shape)."""
+    return segments(marks.shape.box_rows, marks.shape.box_cols)
+
+
+def _union(marks: Marks, cells: tuple[int, ...]) -> int:
+    """The candidates of ``cells`` together, as a mask."""
+    mask = 0
+    for cell in cells:
+        mask |= marks.candidates[cell]
+    return mask
+
+
+def _placed(marks: Marks, unit: Unit) -> int:
+    """The digits placed in ``unit``, as a mask."""
+    return mask_of(digit for digit in (marks.digits[cell] for cell in unit.cells) if digit)
+
+
+def _removed(
+    marks: Marks, cells: tuple[int, ...], digits: tuple[int, ...]
+) -> tuple[tuple[int, int], ...]:
+    """The candidates among ``digits`` still pencilled in ``cells``."""
+    return tuple((cell, digit) for cell in cells for digit in digits if marks.has(cell, digit))
+
+
+TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
+    "locked-pointing": find_locked_pointing,
+    "locked-claiming": find_locked_claiming,
+    "locked-pair": find_locked_pair,
+    "locked-triple": find_locked_triple,
+}
