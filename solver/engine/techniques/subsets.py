@@ -1,0 +1,167 @@
+"""Subsets: naked and hidden pairs, triples and quads.
+
+In a unit, ``k`` cells that hold only ``k`` digits between them (a naked
+subset) must take those ``k`` digits, so no other cell of the unit can; and
+``k`` digits whose only places in a unit are ``k`` cells (a hidden subset)
+must fill those cells, so no other digit can. The two are mirrors: the
+search for both is one search for ``k`` sets whose union has ``k`` members,
+over the candidates of cells (naked) or the places of digits (hidden).
+
+Each unit's subset is its own step, as a person sees it: a naked pair in a
+row and a box is found once in the row and once in the box (HoDoKu calls
+that one a locked pair, which ``intersections`` finds). Cells with a single
+candidate and digits with a single place are singles, and never enter a
+subset here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from types import MappingProxyType
+
+from ..board import Unit
+from ..marks import Marks, Mask, digits_of, mask_of
+from ..steps import Candidate, Pattern, Step
+
+SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def find_naked_pairs(marks: Marks) -> Iterator[Step]:
+    """Every naked pair on the board that eliminates a candidate."""
+    return _naked(marks, 2)
+
+
+def find_naked_triples(marks: Marks) -> Iterator[Step]:
+    """Every naked triple on the board that eliminates a candidate."""
+    return _naked(marks, 3)
+
+
+def find_naked_quads(marks: Marks) -> Iterator[Step]:
+    """Every naked quad on the board that eliminates a candidate."""
+    return _naked(marks, 4)
+
+
+def find_hidden_pairs(marks: Marks) -> Iterator[Step]:
+    """Every hidden pair on the board that eliminates a candidate."""
+    return _hidden(marks, 2)
+
+
+def find_hidden_triples(marks: Marks) -> Iterator[Step]:
+    """Every hidden triple on the board that eliminates a candidate."""
+    return _hidden(marks, 3)
+
+
+def find_hidden_quads(marks: Marks) -> Iterator[Step]:
+    """Every hidden quad on the board that eliminates a candidate."""
+    return _hidden(marks, 4)
+
+
+def _naked(marks: Marks, k: int) -> Iterator[Step]:
+    """The naked subsets of ``k`` cells, unit by unit."""
+    candidates = marks.candidates
+    for unit in marks.shape.units:
+        cells = [cell for cell in unit.cells if 2 <= candidates[cell].bit_count() <= k]
+        for chosen in _subsets([candidates[cell] for cell in cells], k):
+            subset = tuple(cells[i] for i in chosen)
+            digits = _union(candidates[cell] for cell in subset)
+            others = (cell for cell in unit.cells if cell not in subset)
+            eliminations = _eliminations(marks, others, digits)
+            if eliminations:
+                yield _step("naked", k, unit, subset, digits, eliminations)
+
+
+def _hidden(marks: Marks, k: int) -> Iterator[Step]:
+    """The hidden subsets of ``k`` digits, unit by unit."""
+    for unit in marks.shape.units:
+        places = _places(marks, unit)
+        digits = [d for d in range(1, marks.shape.size + 1) if 2 <= places[d].bit_count() <= k]
+        for chosen in _subsets([places[d] for d in digits], k):
+            subset = mask_of(digits[i] for i in chosen)
+            where = _union(places[digits[i]] for i in chosen)
+            cells = tuple(cell for i, cell in enumerate(unit.cells) if where >> i & 1)
+            others = ~subset & ((1 << marks.shape.size) - 1)
+            eliminations = _eliminations(marks, cells, others)
+            if eliminations:
+                yield _step("hidden", k, unit, cells, subset, eliminations)
+
+
+def _places(marks: Marks, unit: Unit) -> list[Mask]:
+    """For each digit (index 1..N), the positions in ``unit`` where it is a
+    candidate, as a mask over the unit's cells in order (index 0 unused)."""
+    places = [0] * (marks.shape.size + 1)
+    for i, cell in enumerate(unit.cells):
+        mask = marks.candidates[cell]
+        while mask:
+            low = mask & -mask
+            places[low.bit_length()] |= 1 << i
+            mask ^= low
+    return places
+
+
+def _subsets(masks: Sequence[Mask], k: int) -> Iterator[tuple[int, ...]]:
+    """The indices of every ``k`` masks whose union has exactly ``k`` members.
+
+    A branch stops as soon as its union has more than ``k`` members, which
+    is what keeps quads cheap on 16x16 boards.
+    """
+
+    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == k:
+            if union.bit_count() == k:
+                yield chosen
+            return
+        for i in range(start, len(masks) - (k - len(chosen)) + 1):
+            grown = union | masks[i]
+            if grown.bit_count() <= k:
+                yield from extend(i + 1, (*chosen, i), grown)
+
+    return extend(0, (), 0)
+
+
+def _union(masks: Iterable[Mask]) -> Mask:
+    """The union of some masks."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _eliminations(marks: Marks, cells: Iterable[int], digits: Mask) -> tuple[Candidate, ...]:
+    """The candidates among ``digits`` still pencilled in ``cells``."""
+    return tuple(
+        (cell, digit) for cell in cells for digit in digits_of(marks.candidates[cell] & digits)
+    )
+
+
+def _step(
+    kind: str,
+    k: int,
+    unit: Unit,
+    cells: tuple[int, ...],
+    digits: Mask,
+    eliminations: tuple[Candidate, ...],
+) -> Step:
+    """The step of one subset of ``k`` cells and digits in ``unit``."""
+    technique = f"{kind}-{SIZE_NAMES[k]}"
+    subset = digits_of(digits)
+    return Step(
+        technique,
+        eliminations=tuple(sorted(eliminations)),
+        pattern=Pattern(cells=cells, units=(unit,), digits=subset),
+        message=technique,
+        params=MappingProxyType(
+            {"digits": subset, "cells": cells, "unit": (unit.kind, unit.number), "k": k}
+        ),
+    )
+
+
+# Pairs before triples before quads, and at each size naked before hidden:
+# a naked subset is read off its cells, a hidden one needs every digit's places.
+TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
+    "naked-pair": find_naked_pairs,
+    "hidden-pair": find_hidden_pairs,
+    "naked-triple": find_naked_triples,
+    "hidden-triple": find_hidden_triples,
+    "naked-quad": find_naked_quads,
+    "hidden-quad": find_hidden_quads,
+}
