@@ -7,7 +7,10 @@ solution oracle), ``bits`` (a board of candidates as one integer),
 ``propagation`` (singles and locked candidates), ``search`` (iterative
 backtracking), ``symmetry`` (a puzzle written another way), ``templates``
 (where each digit can go as a whole), ``restarts`` (a long search begun
-again on another writing), ``solve`` (the verdict). ``reference`` is the
+again on another writing), ``solve`` (the verdict); then the teacher:
+``marks`` (the board a person pencils), ``steps``, ``techniques`` (named
+deductions, one module per family) and ``teacher`` (a puzzle solved step
+by step, simplest technique first). ``reference`` is the
 simple solver and ``plain`` the simple propagation (candidate sets, one
 rule at a time) that the fast ones are checked against. This package's
 public names are re-exported here.

@@ -1,0 +1,78 @@
+"""The teacher: steps simplest first, each one sound, and a trial step (never a
+wrong one) when no technique applies."""
+
+from solver.engine import parse_puzzle, solve
+from solver.engine.board import STANDARD, shape_of_grid
+from solver.engine.marks import Marks
+from solver.engine.teacher import TRIAL, explain, next_step, trial_step
+from solver.engine.techniques import TECHNIQUES
+from tests.puzzles import HARD, SIZED, sample
+
+
+def explained(text, techniques=TECHNIQUES):
+    """The puzzle's solution, its board once explained, and the steps."""
+    grid = parse_puzzle(text)
+    marks = Marks.from_grid(grid, shape_of_grid(grid))
+    return solve(grid).solution, marks, explain(marks, techniques)
+
+
+def unsound(steps, solution):
+    """The steps that place a digit other than the solution's, or eliminate the
+    solution's digit."""
+    return [
+        step
+        for step in steps
+        if any(solution[cell] != digit for cell, digit in step.placements)
+        or any(solution[cell] == digit for cell, digit in step.eliminations)
+    ]
+
+
+def test_the_techniques_are_asked_simplest_first():
+    assert list(TECHNIQUES)[:3] == ["full-house", "naked-single", "hidden-single"]
+    assert list(TECHNIQUES).index("locked-pointing") < list(TECHNIQUES).index("naked-pair")
+
+
+def test_hard_puzzles_are_explained_to_their_solution_with_sound_steps():
+    for text in sample("top1465.txt", 15) + sample("forum_hardest_1106.txt", 5):
+        solution, marks, steps = explained(text)
+        assert tuple(marks.digits) == solution, text
+        assert unsound(steps, solution) == []
+
+
+def test_every_size_is_explained():
+    for text in SIZED.values():
+        solution, marks, steps = explained(text)
+        assert tuple(marks.digits) == solution
+        assert unsound(steps, solution) == []
+
+
+def test_without_techniques_trials_alone_solve_a_puzzle_and_say_what_they_found():
+    solution, marks, steps = explained(HARD, techniques={})
+    assert tuple(marks.digits) == solution
+    assert {step.technique for step in steps} == {TRIAL}
+    assert unsound(steps, solution) == []
+    outcomes = {step.params["outcome"] for step in steps}
+    assert outcomes == {"contradiction", "solution"}
+    for step in steps:
+        if step.params["outcome"] == "solution":
+            assert step.params["solution"] == solution
+
+
+def test_a_trial_comes_only_when_no_technique_applies():
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    assert next_step(marks).technique != TRIAL
+    assert next_step(marks, {}).technique == TRIAL
+
+
+def test_a_cell_without_candidates_gets_no_trial():
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    cell = marks.digits.index(0)
+    marks.candidates[cell] = 0
+    assert trial_step(marks) is None
+
+
+def test_a_solved_board_has_no_next_step():
+    grid = parse_puzzle(HARD)
+    marks = Marks.from_grid(solve(grid).solution, STANDARD)
+    assert next_step(marks) is None
+    assert explain(marks) == []
