@@ -8,7 +8,8 @@ teacher (``teacher``) asks them in:
 - ``singles``: full house, naked single, hidden single;
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
-- ``subsets``: naked and hidden pairs, triples and quads.
+- ``subsets``: naked and hidden pairs, triples and quads;
+- ``fish``: x-wing, swordfish, jellyfish.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -17,7 +18,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import intersections, singles, subsets
+from . import fish, intersections, singles, subsets
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -25,4 +26,5 @@ TECHNIQUES: dict[str, Finder] = {
     **singles.TECHNIQUES,
     **intersections.TECHNIQUES,
     **subsets.TECHNIQUES,
+    **fish.TECHNIQUES,
 }
