@@ -8,7 +8,9 @@ teacher (``teacher``) asks them in:
 - ``singles``: full house, naked single, hidden single;
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
-- ``subsets``: naked and hidden pairs, triples and quads.
+- ``subsets``: naked and hidden pairs, triples and quads;
+- ``single_digit``: skyscraper;
+- ``wings``: xy-wing, xyz-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -17,7 +19,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import intersections, singles, subsets
+from . import intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -25,4 +27,6 @@ TECHNIQUES: dict[str, Finder] = {
     **singles.TECHNIQUES,
     **intersections.TECHNIQUES,
     **subsets.TECHNIQUES,
+    **single_digit.TECHNIQUES,
+    **wings.TECHNIQUES,
 }
