@@ -9,7 +9,9 @@ teacher (``teacher``) asks them in:
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
 - ``subsets``: naked and hidden pairs, triples and quads;
-- ``fish``: x-wing, swordfish, jellyfish.
+- ``fish``: x-wing, swordfish, jellyfish;
+- ``single_digit``: skyscraper;
+- ``wings``: xy-wing, xyz-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -18,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import fish, intersections, singles, subsets
+from . import fish, intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -27,4 +29,6 @@ TECHNIQUES: dict[str, Finder] = {
     **intersections.TECHNIQUES,
     **subsets.TECHNIQUES,
     **fish.TECHNIQUES,
+    **single_digit.TECHNIQUES,
+    **wings.TECHNIQUES,
 }
