@@ -6,6 +6,8 @@ teacher does, and asks for fish only on the boards they leave stuck.
 
 from collections.abc import Iterable
 
+import pytest
+
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, Shape, Unit, shape
 from solver.engine.marks import Marks
@@ -208,6 +210,7 @@ def fish_eliminations(text: str) -> list[tuple[str, int, int, bool]]:
     return made
 
 
+@pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 def test_no_fish_removes_a_solution_digit():
     # 130 eliminations in this sample (27 by x-wings, 89 by swordfish, 14 by
     # jellyfish). forum_hardest has none in as many puzzles: where the simpler

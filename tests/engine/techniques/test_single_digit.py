@@ -142,6 +142,7 @@ def checked_patterns(puzzle: str) -> int:
     return checked
 
 
+@pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_pattern_on_the_way_agrees_with_the_solution(name):
     checked = sum(checked_patterns(puzzle) for puzzle in sample(name, 15))

@@ -2,6 +2,8 @@
 
 from collections.abc import Iterable
 
+import pytest
+
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, Shape, Unit, shape
 from solver.engine.marks import Marks, mask_of
@@ -260,6 +262,7 @@ def subset_eliminations(text: str) -> list[tuple[str, int, int, bool]]:
     return made
 
 
+@pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 def test_no_subset_removes_a_solution_digit():
     # forum_hardest needs subsets rarely (49 eliminations in this sample),
     # top1465 often (3,594), with every one of the six.

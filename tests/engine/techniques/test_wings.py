@@ -118,6 +118,7 @@ def checked_wings(puzzle: str) -> int:
     return checked
 
 
+@pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_wing_on_the_way_agrees_with_the_solution(name):
     checked = sum(checked_wings(puzzle) for puzzle in sample(name, 25))
