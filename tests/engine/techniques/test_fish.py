@@ -9,28 +9,16 @@ from collections.abc import Iterable
 import pytest
 
 from solver.engine import parse_puzzle, solve
-from solver.engine.board import STANDARD, Shape, Unit, shape
+from solver.engine.board import STANDARD, Shape, shape
 from solver.engine.marks import Marks
-from solver.engine.techniques import intersections, singles, subsets
 from solver.engine.techniques.fish import (
     TECHNIQUES,
     find_jellyfish,
     find_swordfish,
     find_x_wings,
 )
+from tests.engine.techniques.boards import EARLIER, cell, open_board, unit
 from tests.puzzles import sample
-
-SIMPLER = {**singles.TECHNIQUES, **intersections.TECHNIQUES, **subsets.TECHNIQUES}
-
-
-def cell(row: int, col: int, board: Shape = STANDARD) -> int:
-    """The cell at a 1-based row and column."""
-    return (row - 1) * board.size + col - 1
-
-
-def open_board(board: Shape = STANDARD) -> Marks:
-    """A board with no digit placed and every candidate in every cell."""
-    return Marks.from_grid((0,) * board.cells, board)
 
 
 def keep_only(marks: Marks, digit: int, lines: dict[int, Iterable[int]], kind: str) -> None:
@@ -41,11 +29,6 @@ def keep_only(marks: Marks, digit: int, lines: dict[int, Iterable[int]], kind: s
         for position in set(range(1, size + 1)) - set(kept):
             at = (line, position) if kind == "row" else (position, line)
             marks.eliminate(cell(*at, marks.shape), digit)
-
-
-def unit(board: Shape, kind: str, number: int) -> Unit:
-    """The unit of a kind (row, column or box) and 1-based number."""
-    return next(u for u in board.units if u.kind == kind and u.number == number)
 
 
 def line_cells(board: Shape, kind: str, numbers: Iterable[int], skip: Iterable[int]) -> set[int]:
@@ -195,7 +178,7 @@ def fish_eliminations(text: str) -> list[tuple[str, int, int, bool]]:
     marks = Marks.from_grid(puzzle, STANDARD)
     made = []
     while not marks.solved():
-        simpler = next((s for find in SIMPLER.values() for s in find(marks)), None)
+        simpler = next((s for find in EARLIER.values() for s in find(marks)), None)
         if simpler is not None:
             simpler.apply(marks)
             continue

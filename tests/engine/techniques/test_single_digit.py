@@ -7,22 +7,14 @@ families first, so the patterns are asked on boards those leave stuck.
 
 import pytest
 
-from solver.engine import parse_puzzle, solve
-from solver.engine.board import STANDARD, Shape, shape, shape_of_grid
+from solver.engine.board import STANDARD, Shape, shape
 from solver.engine.marks import Marks
-from solver.engine.teacher import next_step
-from solver.engine.techniques import intersections, singles, subsets
 from solver.engine.techniques.single_digit import find_skyscraper, find_two_string_kite
+from tests.engine.techniques.boards import cell, checked_steps, open_board
 from tests.puzzles import sample
 from tests.reglib import cases_of, failures
 
-EARLIER = {**singles.TECHNIQUES, **intersections.TECHNIQUES, **subsets.TECHNIQUES}
 PATTERNS = {"skyscraper": find_skyscraper, "two-string-kite": find_two_string_kite}
-
-
-def cell(row: int, col: int, board: Shape = STANDARD) -> int:
-    """The cell at a 1-based row and column."""
-    return (row - 1) * board.size + col - 1
 
 
 def keep_only(marks: Marks, digit: int, row: int, cols, board: Shape = STANDARD) -> None:
@@ -37,11 +29,6 @@ def keep_only_in_column(marks: Marks, digit: int, col: int, rows) -> None:
     for row in range(1, 10):
         if row not in rows:
             marks.eliminate(cell(row, col), digit)
-
-
-def open_board(board: Shape = STANDARD) -> Marks:
-    """A board with no digit placed and every candidate in every cell."""
-    return Marks.from_grid((0,) * board.cells, board)
 
 
 def test_a_skyscraper_removes_its_digit_where_both_tips_are_seen():
@@ -125,25 +112,8 @@ def test_every_kite_case_passes_but_two_dual_kites_of_two_digits():
     assert [problem.split()[1] for problem in problems] == ["836", "838"]
 
 
-def checked_patterns(puzzle: str) -> int:
-    """Walk ``puzzle`` with the earlier families and the patterns (a trial
-    step when all are stuck), asserting that every pattern's step on the way
-    keeps the solution; how many such steps were checked."""
-    grid = parse_puzzle(puzzle)
-    solution = solve(grid).solution
-    marks = Marks.from_grid(grid, shape_of_grid(grid))
-    checked = 0
-    while (step := next_step(marks, {**EARLIER, **PATTERNS})) is not None:
-        for find in PATTERNS.values():
-            for found in find(marks):
-                assert all(solution[c] != d for c, d in found.eliminations), (puzzle, found)
-                checked += 1
-        step.apply(marks)
-    return checked
-
-
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_pattern_on_the_way_agrees_with_the_solution(name):
-    checked = sum(checked_patterns(puzzle) for puzzle in sample(name, 15))
+    checked = sum(checked_steps(puzzle, PATTERNS) for puzzle in sample(name, 15))
     assert checked > 100  # measured: over 300 in each set

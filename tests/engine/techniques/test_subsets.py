@@ -5,7 +5,7 @@ from collections.abc import Iterable
 import pytest
 
 from solver.engine import parse_puzzle, solve
-from solver.engine.board import STANDARD, Shape, Unit, shape
+from solver.engine.board import STANDARD, shape
 from solver.engine.marks import Marks, mask_of
 from solver.engine.techniques.subsets import (
     TECHNIQUES,
@@ -16,32 +16,14 @@ from solver.engine.techniques.subsets import (
     find_naked_quads,
     find_naked_triples,
 )
+from tests.engine.techniques.boards import cell, open_board, unit
 from tests.puzzles import sample
-
-
-def cell(row: int, col: int, board: Shape = STANDARD) -> int:
-    """The cell at a 1-based row and column."""
-    return (row - 1) * board.size + col - 1
-
-
-def open_board(board: Shape = STANDARD, pencilled: dict[int, set[int]] | None = None) -> Marks:
-    """A board with no digit placed and every candidate in every cell, except
-    the cells of ``pencilled``, which hold only the digits given."""
-    marks = Marks.from_grid((0,) * board.cells, board)
-    for at, digits in (pencilled or {}).items():
-        marks.candidates[at] = mask_of(digits)
-    return marks
 
 
 def remove(marks: Marks, cells: Iterable[int], digits: Iterable[int]) -> None:
     """Take ``digits`` out of the candidates of ``cells``."""
     for at in cells:
         marks.candidates[at] &= ~mask_of(digits)
-
-
-def unit(board: Shape, kind: str, number: int) -> Unit:
-    """The unit of a kind (row, column or box) and 1-based number."""
-    return next(u for u in board.units if u.kind == kind and u.number == number)
 
 
 def everywhere(cells: Iterable[int], digits: Iterable[int]) -> set[tuple[int, int]]:

@@ -7,29 +7,11 @@ families first, so the wings are asked on boards those leave stuck.
 
 import pytest
 
-from solver.engine import parse_puzzle, solve
-from solver.engine.board import STANDARD, Shape, shape, shape_of_grid
-from solver.engine.marks import Marks, mask_of
-from solver.engine.teacher import next_step
-from solver.engine.techniques import intersections, singles, subsets, wings
+from solver.engine.board import STANDARD, shape
+from solver.engine.techniques import wings
 from solver.engine.techniques.wings import find_xy_wing, find_xyz_wing
+from tests.engine.techniques.boards import cell, checked_steps, open_board
 from tests.puzzles import sample
-
-EARLIER = {**singles.TECHNIQUES, **intersections.TECHNIQUES, **subsets.TECHNIQUES}
-
-
-def cell(row: int, col: int, board: Shape = STANDARD) -> int:
-    """The cell at a 1-based row and column."""
-    return (row - 1) * board.size + col - 1
-
-
-def open_board(board: Shape = STANDARD, pencilled: dict[int, set[int]] | None = None) -> Marks:
-    """A board with no digit placed and every candidate in every cell, except
-    the cells of ``pencilled``, which hold only the digits given."""
-    marks = Marks.from_grid((0,) * board.cells, board)
-    for at, digits in (pencilled or {}).items():
-        marks.candidates[at] = mask_of(digits)
-    return marks
 
 
 def test_an_xy_wing_removes_the_pincers_digit_where_both_pincers_are_seen():
@@ -101,25 +83,8 @@ def test_wings_work_on_every_shape(box_rows, box_cols):
     assert step.eliminations == tuple((cell(1, col, board), 3) for col in range(2, box_cols + 1))
 
 
-def checked_wings(puzzle: str) -> int:
-    """Walk ``puzzle`` with the earlier families and the wings (a trial step
-    when all are stuck), asserting that every wing step on the way keeps the
-    solution; how many wing steps were checked."""
-    grid = parse_puzzle(puzzle)
-    solution = solve(grid).solution
-    marks = Marks.from_grid(grid, shape_of_grid(grid))
-    checked = 0
-    while (step := next_step(marks, {**EARLIER, **wings.TECHNIQUES})) is not None:
-        for find in wings.TECHNIQUES.values():
-            for wing in find(marks):
-                assert all(solution[c] != d for c, d in wing.eliminations), (puzzle, wing)
-                checked += 1
-        step.apply(marks)
-    return checked
-
-
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_wing_on_the_way_agrees_with_the_solution(name):
-    checked = sum(checked_wings(puzzle) for puzzle in sample(name, 25))
+    checked = sum(checked_steps(puzzle, wings.TECHNIQUES) for puzzle in sample(name, 25))
     assert checked > 100  # measured: over 800 in each set
