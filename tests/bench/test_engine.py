@@ -1,34 +1,16 @@
 """The engine benchmark prints its tables; its figures follow from the times and verdicts."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from bench.engine import Said, baseline, engine, figures, main
+from tests.bench.commands import printed
 from tests.puzzles import HARD, NO_SOLUTION
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_bench(*args: str) -> list[str]:
-    """The lines the benchmark command prints; it must succeed."""
-    run = subprocess.run(
-        [sys.executable, "-m", "bench.engine", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
 
 
 def test_the_benchmark_prints_both_modes_the_baseline_and_the_ratios(tmp_path):
     puzzles = tmp_path / "few.txt"
     puzzles.write_text(f"# two puzzles\n{HARD}\n{NO_SOLUTION}\n")
-    lines = run_bench(str(puzzles), "--baseline-limit", "2")
+    lines = printed("bench.engine", str(puzzles), "--baseline-limit", "2")
     assert lines[0].startswith("Machine: ")
     rows = [line for line in lines if line.startswith("| `few.txt` |")]
     assert len(rows) == 6  # two engine modes, then baseline and two engine modes, then ratios
@@ -57,7 +39,7 @@ def rate(row: str) -> float:
 def test_one_mode_and_no_baseline_print_one_row_per_file(tmp_path):
     puzzles = tmp_path / "one.txt"
     puzzles.write_text(f"{HARD}\n")
-    lines = run_bench(str(puzzles), "--mode", "first", "--baseline-limit", "0")
+    lines = printed("bench.engine", str(puzzles), "--mode", "first", "--baseline-limit", "0")
     rows = [line for line in lines if line.startswith("| `one.txt` |")]
     assert rows == [rows[0]]
     assert rows[0].startswith("| `one.txt` | engine, first | 1 |")
@@ -85,7 +67,7 @@ def test_an_unreadable_puzzle_is_refused_with_its_place_before_any_figure(tmp_pa
 def test_puzzles_of_other_sizes_run_on_the_engine_alone(tmp_path):
     small = tmp_path / "small.txt"
     small.write_text("1234341221434321\n" + "1" + "." * 15 + "\n")
-    lines = run_bench(str(small), "--baseline-limit", "5")
+    lines = printed("bench.engine", str(small), "--baseline-limit", "5")
     rows = [line for line in lines if line.startswith("| `small.txt` |")]
     assert [row.split(" | ")[1] for row in rows] == ["engine, unique", "engine, first"]
 

@@ -1,10 +1,7 @@
 """The tail benchmark: every copy keeps the rules, a symmetric copy keeps its puzzle's
 verdict, its figures follow from the times, and any mismatch fails the run."""
 
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 from random import Random
 
 import pytest
@@ -27,9 +24,9 @@ from bench.tails import (
     transposed,
 )
 from solver.engine import Result, Status, find_conflicts, parse_puzzle, shape_of_grid, solve
+from tests.bench.commands import printed
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, SIZED, sample
 
-ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = parse_puzzle(HARD_SOLUTION)
 
 
@@ -211,23 +208,12 @@ def test_a_unique_verdict_with_another_valid_solution_is_a_mismatch():
     ]
 
 
-def run_tails(*args):
-    """The lines the benchmark command prints; it must succeed."""
-    run = subprocess.run(
-        [sys.executable, "-m", "bench.tails", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
-
-
 def test_the_command_prints_every_familys_row_the_summary_and_the_adversarial_search(tmp_path):
     few = tmp_path / "few.txt"
     few.write_text(f"# three puzzles\n{HARD}\n{NO_SOLUTION}\n{HARD}\n")
-    lines = run_tails(str(few), "--per-set", "2", "--adversarial", "1", "--orientations", "3")
+    lines = printed(
+        "bench.tails", str(few), "--per-set", "2", "--adversarial", "1", "--orientations", "3"
+    )
     assert lines[0].startswith("Machine: ")
     rows = [line.split(" | ") for line in lines if line.startswith("| `few.txt` |")]
     assert [cells[1] for cells in rows[:7]] == ["as written", *FAMILIES]
