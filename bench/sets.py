@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
+from typing import TypeVar
 
 from solver.files.reading import puzzle_lines
+
+T = TypeVar("T")
 
 PUZZLES_DIR = Path(
     os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
@@ -35,6 +39,13 @@ def read_set(name_or_path: str | Path, limit: int | None = None) -> list[str]:
         )
     with path.open(encoding="utf-8") as lines:
         return [text for _, text in islice(puzzle_lines(lines), limit)]
+
+
+def spread(puzzles: Sequence[T], count: int) -> list[tuple[int, T]]:
+    """``count`` of ``puzzles`` spread evenly through them (all if there are no
+    more), each with its index, so a caller can name a puzzle by its place."""
+    step = max(1, len(puzzles) // count)
+    return [(index, puzzles[index]) for index in range(0, len(puzzles), step)[:count]]
 
 
 def parse_sets(text: str) -> list[str]:

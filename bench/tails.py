@@ -61,7 +61,7 @@ from random import Random
 from time import perf_counter
 
 from bench.machine import machine
-from bench.sets import PUZZLES_DIR, read_set
+from bench.sets import PUZZLES_DIR, read_set, spread
 from solver.engine import (
     Budget,
     Grid,
@@ -444,9 +444,9 @@ def _spread(parser: argparse.ArgumentParser, path: Path, count: int) -> list[Gri
     if not puzzles:
         parser.error(f"no puzzles in {path}")
     grids = []
-    for index in range(0, len(puzzles), max(1, len(puzzles) // count))[:count]:
+    for index, text in spread(puzzles, count):
         try:
-            grids.append(parse_puzzle(puzzles[index]))
+            grids.append(parse_puzzle(text))
         except InvalidPuzzle as error:
             parser.error(f"{path.name}, puzzle {index + 1}: {error.problems[0].message}")
     return grids

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bench.sets import read_set
+from bench.sets import read_set, spread
 
 # magictour top1465 #1 and its solution.
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -125,6 +125,4 @@ def load(name: str) -> tuple[str, ...]:
 
 def sample(name: str, count: int) -> tuple[str, ...]:
     """``count`` puzzles spread evenly through a shared file."""
-    puzzles = load(name)
-    step = max(1, len(puzzles) // count)
-    return puzzles[::step][:count]
+    return tuple(text for _, text in spread(load(name), count))
