@@ -222,9 +222,10 @@ def ours_row(name: str, runs: list[Ours]) -> str:
     """One markdown row of the teacher's figures on set ``name``."""
     trial_free = sum(1 for run in runs if run.trials == 0)
     unsolved = sum(1 for run in runs if not run.solved)
+    levels = _levels(run.difficulty.level for run in runs)
     return (
         f"| `{name}` | {len(runs)} | {timing(run.ms for run in runs)} "
-        f"| {share(trial_free, len(runs))} | {unsolved} | {_levels(r.difficulty.level for r in runs)} |"
+        f"| {share(trial_free, len(runs))} | {unsolved} | {levels} |"
     )
 
 
@@ -252,7 +253,8 @@ def agreement_row(name: str, ours: list[Ours], peers: list[Peer]) -> str:
     exact = sum(1 for gap in gaps if gap == 0)
     near = sum(1 for gap in gaps if gap is not None and gap <= 1)
     rho_text = "–" if rho is None else f"{rho:.2f}"
-    return f"| {name} | {len(ours)} | {rho_text} | {share(exact, len(gaps))} | {share(near, len(gaps))} |"
+    agreed = f"{share(exact, len(gaps))} | {share(near, len(gaps))}"
+    return f"| {name} | {len(ours)} | {rho_text} | {agreed} |"
 
 
 def _gap(ours: str, peer: str) -> int | None:
