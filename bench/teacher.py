@@ -18,7 +18,11 @@ machine:
    the share it solved without brute force, and its levels beside ours;
 3. the rank correlation (Spearman, ties ranked by their mean) of our score
    and the peer's, per set and over all, and the confusion of our levels
-   (rows) and the peer's (columns): HoDoKu's Unfair stands for ``expert``.
+   (rows) and the peer's (columns): HoDoKu's Unfair stands for ``expert``;
+4. the same for our rule (``difficulty.rate``) applied to the peer's own
+   steps, each counted as our technique (``PEER_TECHNIQUES``): the rule's
+   agreement when both walk with the same techniques, apart from which
+   techniques the engine has.
 
 The peer is never a dependency: make its environment apart, e.g.
 ``python3.11 -m venv /tmp/hodoku-venv && /tmp/hodoku-venv/bin/pip install
@@ -42,8 +46,8 @@ import math
 import statistics
 import subprocess
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
 
@@ -52,6 +56,7 @@ from bench.sets import parse_sets, read_set, spread
 from solver.engine import format_grid, parse_puzzle, shape_of_grid
 from solver.engine.difficulty import LEVELS, Difficulty, rate
 from solver.engine.marks import Marks
+from solver.engine.steps import Step
 from solver.engine.teacher import TRIAL, explain, next_step
 
 DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt"]
@@ -65,10 +70,62 @@ PEER_LEVELS = {
     "UNFAIR": "expert",
     "EXTREME": "extreme",
 }
+# HoDoKu's step types that our ids do not spell the same way (the rest are
+# ours in capitals, ``_`` for ``-``): its sashimi fish are our finned ones,
+# its nice loops our aic, its forcing nets our forcing chains, brute force
+# our trial; the exotic fish, ALS chains and avoidable rectangles we lack
+# are counted as the nearest technique of ours, at the same level.
+PEER_TECHNIQUES = {
+    "LOCKED_CANDIDATES_1": "locked-pointing",
+    "LOCKED_CANDIDATES_2": "locked-claiming",
+    "NAKED_QUADRUPLE": "naked-quad",
+    "HIDDEN_QUADRUPLE": "hidden-quad",
+    "SASHIMI_X_WING": "finned-x-wing",
+    "SASHIMI_SWORDFISH": "finned-swordfish",
+    "SASHIMI_JELLYFISH": "finned-jellyfish",
+    "DUAL_TWO_STRING_KITE": "two-string-kite",
+    "DUAL_EMPTY_RECTANGLE": "empty-rectangle",
+    "SIMPLE_COLORS_TRAP": "simple-colors",
+    "SIMPLE_COLORS_WRAP": "simple-colors",
+    "MULTI_COLORS_1": "multi-colors",
+    "MULTI_COLORS_2": "multi-colors",
+    **{f"UNIQUENESS_{n}": f"unique-rectangle-{n}" for n in range(1, 5)},
+    **dict.fromkeys(
+        ("UNIQUENESS_5", "UNIQUENESS_6", "AVOIDABLE_RECTANGLE_1", "AVOIDABLE_RECTANGLE_2"),
+        "unique-rectangle-3",
+    ),
+    "BUG_PLUS_1": "bug-plus-one",
+    **dict.fromkeys(
+        (
+            "CONTINUOUS_NICE_LOOP",
+            "DISCONTINUOUS_NICE_LOOP",
+            "GROUPED_CONTINUOUS_NICE_LOOP",
+            "GROUPED_DISCONTINUOUS_NICE_LOOP",
+            "GROUPED_AIC",
+        ),
+        "aic",
+    ),
+    **dict.fromkeys(("ALS_XY_CHAIN", "DEATH_BLOSSOM"), "als-xy-wing"),
+    **dict.fromkeys(
+        (
+            "FORCING_CHAIN_CONTRADICTION",
+            "FORCING_CHAIN_VERITY",
+            "FORCING_NET_CONTRADICTION",
+            "FORCING_NET_VERITY",
+            "KRAKEN_FISH_TYPE_1",
+            "KRAKEN_FISH_TYPE_2",
+        ),
+        "forcing-chain",
+    ),
+    **dict.fromkeys(("BRUTE_FORCE", "TEMPLATE_SET", "TEMPLATE_DEL"), TRIAL),
+}
+# Fish larger than a jellyfish, and franken and mutant fish, we lack: counted
+# as our largest finned fish.
+PEER_FISH = ("SQUIRMBAG", "WHALE", "LEVIATHAN", "FRANKEN", "MUTANT")
 # Run by the peer's Python: one puzzle a line in, one JSON object a line out.
 # It uses hodoku-py's public API only (``Solver().solve``).
 PEER_SCRIPT = """
-import json, sys, time
+import collections, json, sys, time
 from hodoku import Solver
 solver = Solver()
 for line in sys.stdin:
@@ -76,10 +133,10 @@ for line in sys.stdin:
     start = time.perf_counter()
     result = solver.solve(puzzle)
     ms = (time.perf_counter() - start) * 1000
-    kinds = {step.type.name for step in result.steps}
+    kinds = collections.Counter(step.type.name for step in result.steps)
     print(json.dumps({"puzzle": puzzle, "ms": ms, "solved": result.solved,
                       "level": result.level.name, "score": result.score,
-                      "brute_force": "BRUTE_FORCE" in kinds}), flush=True)
+                      "brute_force": "BRUTE_FORCE" in kinds, "steps": kinds}), flush=True)
 """
 
 
@@ -104,6 +161,7 @@ class Peer:
     score: int
     solved: bool
     brute_force: bool
+    steps: Mapping[str, int] = field(default_factory=dict)
 
 
 def explained(puzzle: str) -> Ours:
@@ -215,7 +273,34 @@ def _read_cache(cache: Path | None) -> dict[str, dict]:
 def _peer(answer: dict) -> Peer:
     """One answer of ``PEER_SCRIPT`` as a ``Peer``."""
     level = PEER_LEVELS.get(answer["level"], answer["level"].lower())
-    return Peer(answer["ms"], level, answer["score"], answer["solved"], answer["brute_force"])
+    return Peer(
+        answer["ms"],
+        level,
+        answer["score"],
+        answer["solved"],
+        answer["brute_force"],
+        answer.get("steps", {}),
+    )
+
+
+def our_technique(peer_type: str) -> str:
+    """Our id for one of HoDoKu's step types (``PEER_TECHNIQUES``, else its name
+    in lower case with ``-`` for ``_``)."""
+    if peer_type in PEER_TECHNIQUES:
+        return PEER_TECHNIQUES[peer_type]
+    if any(kind in peer_type for kind in PEER_FISH):
+        return "finned-jellyfish"
+    return peer_type.lower().replace("_", "-")
+
+
+def rate_peer_walk(answer: Peer) -> Difficulty:
+    """Our rule applied to the peer's own steps, each counted as our technique.
+
+    Raises KeyError for a step type with no counterpart (none known)."""
+    steps = [
+        Step(our_technique(kind)) for kind, count in answer.steps.items() for _ in range(count)
+    ]
+    return rate(steps)
 
 
 def ours_row(name: str, runs: list[Ours]) -> str:
@@ -246,15 +331,15 @@ def _levels(levels: Iterable[str]) -> str:
     return ", ".join(f"{name} {counts[name]}" for name in names if counts[name])
 
 
-def agreement_row(name: str, ours: list[Ours], peers: list[Peer]) -> str:
+def agreement_row(name: str, ratings: list[Difficulty], peers: list[Peer]) -> str:
     """One markdown row: Spearman of the scores, exact and within-one level agreement."""
-    rho = spearman([o.difficulty.score for o in ours], [p.score for p in peers])
-    gaps = [_gap(o.difficulty.level, p.level) for o, p in zip(ours, peers, strict=True)]
+    rho = spearman([r.score for r in ratings], [p.score for p in peers])
+    gaps = [_gap(r.level, p.level) for r, p in zip(ratings, peers, strict=True)]
     exact = sum(1 for gap in gaps if gap == 0)
     near = sum(1 for gap in gaps if gap is not None and gap <= 1)
     rho_text = "–" if rho is None else f"{rho:.2f}"
     agreed = f"{share(exact, len(gaps))} | {share(near, len(gaps))}"
-    return f"| {name} | {len(ours)} | {rho_text} | {agreed} |"
+    return f"| {name} | {len(ratings)} | {rho_text} | {agreed} |"
 
 
 def _gap(ours: str, peer: str) -> int | None:
@@ -262,9 +347,9 @@ def _gap(ours: str, peer: str) -> int | None:
     return abs(LEVELS.index(ours) - LEVELS.index(peer)) if peer in LEVELS else None
 
 
-def confusion(ours: list[Ours], peers: list[Peer]) -> list[str]:
+def confusion(ratings: list[Difficulty], peers: list[Peer]) -> list[str]:
     """The confusion table's lines: our levels as rows, the peer's as columns."""
-    pairs = Counter((o.difficulty.level, p.level) for o, p in zip(ours, peers, strict=True))
+    pairs = Counter((r.level, p.level) for r, p in zip(ratings, peers, strict=True))
     columns = [*LEVELS, *sorted({p.level for p in peers} - set(LEVELS))]
     lines = [
         "| ours \\ peer | " + " | ".join(columns) + " |",
@@ -304,16 +389,30 @@ def run_ratings(sets: list[tuple[str, list[str]]], peer: Path, cache: Path | Non
 
 
 def print_agreement(ours: dict[str, list[Ours]], peers: dict[str, list[Peer]]) -> None:
-    """Print part 3: per set and over all, Spearman and level agreement; the confusion."""
+    """Print parts 3 and 4: per set and over all, Spearman and level agreement and
+    the confusion, for our walks and then for our rule on the peer's walks."""
+    walks = {name: [run.difficulty for run in runs] for name, runs in ours.items()}
     print("\nAgreement: Spearman of the scores; levels equal, and at most one apart:\n")
+    print_agreement_of(walks, peers)
+    print(
+        "\nOur rule on the peer's own steps (each counted as our technique), "
+        "against the peer's rating:\n"
+    )
+    print_agreement_of(
+        {n: [rate_peer_walk(a) for a in answers] for n, answers in peers.items()}, peers
+    )
+
+
+def print_agreement_of(ratings: dict[str, list[Difficulty]], peers: dict[str, list[Peer]]) -> None:
+    """Print one agreement table (per set and over all) and the confusion over all."""
     print("| set | puzzles | Spearman | same level | within one |\n|---|---|---|---|---|")
-    for name in ours:
-        print(agreement_row(f"`{name}`", ours[name], peers[name]))
-    every_ours = [o for name in ours for o in ours[name]]
-    every_peer = [p for name in ours for p in peers[name]]
-    print(agreement_row("all", every_ours, every_peer))
+    for name in ratings:
+        print(agreement_row(f"`{name}`", ratings[name], peers[name]))
+    every_rating = [r for name in ratings for r in ratings[name]]
+    every_peer = [p for name in ratings for p in peers[name]]
+    print(agreement_row("all", every_rating, every_peer))
     print("\nLevels, every set: ours (rows) against the peer's (columns):\n")
-    print("\n".join(confusion(every_ours, every_peer)))
+    print("\n".join(confusion(every_rating, every_peer)))
 
 
 def run_positions(sets: list[tuple[str, list[str]]]) -> None:

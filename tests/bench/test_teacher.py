@@ -9,16 +9,19 @@ import textwrap
 import pytest
 
 from bench.teacher import (
-    Ours,
+    PEER_TECHNIQUES,
     Peer,
     ask_peer,
     confusion,
     explained,
     hint_times,
+    our_technique,
     ranks,
+    rate_peer_walk,
     spearman,
 )
-from solver.engine.difficulty import Difficulty
+from solver.engine.difficulty import WEIGHTS, Difficulty, rate
+from solver.engine.steps import Step
 from tests.bench.commands import printed
 from tests.puzzles import HARD, sample
 
@@ -76,12 +79,26 @@ def test_spearman_has_no_value_without_two_pairs_or_with_a_constant_side():
 
 
 def test_the_confusion_counts_each_pair_of_levels_once():
-    ours = [Ours(1.0, Difficulty(level, 0, ""), 0, True) for level in ("easy", "hard", "hard")]
+    ours = [Difficulty(level, 0, "") for level in ("easy", "hard", "hard")]
     peers = [Peer(1.0, level, 0, True, False) for level in ("easy", "expert", "hard")]
     lines = confusion(ours, peers)
     assert lines[0] == "| ours \\ peer | easy | medium | hard | expert | extreme |"
     assert lines[2] == "| easy | 1 | 0 | 0 | 0 | 0 |"
     assert lines[4] == "| hard | 0 | 0 | 1 | 1 | 0 |"
+
+
+def test_the_peers_steps_are_rated_as_the_same_steps_of_ours():
+    steps = {"HIDDEN_SINGLE": 30, "LOCKED_CANDIDATES_1": 2, "SASHIMI_SWORDFISH": 1}
+    ours = [Step("hidden-single")] * 30 + [Step("locked-pointing")] * 2 + [Step("finned-swordfish")]
+    assert rate_peer_walk(Peer(1.0, "expert", 0, True, False, steps)) == rate(ours)
+
+
+def test_each_peer_step_type_is_counted_as_a_technique_with_a_weight():
+    assert set(PEER_TECHNIQUES.values()) <= set(WEIGHTS)
+    assert our_technique("BRUTE_FORCE") == "trial"
+    assert our_technique("GROUPED_DISCONTINUOUS_NICE_LOOP") == "aic"
+    assert our_technique("FINNED_FRANKEN_SWORDFISH") == "finned-jellyfish"
+    assert our_technique("XY_WING") == "xy-wing"
 
 
 def test_a_puzzle_explained_is_solved_rated_and_its_trials_counted():
