@@ -6,19 +6,19 @@ model, one row per technique id: its level and the points one step of it
 is worth. The rule:
 
 - ``hardest`` is the technique of the walk with the highest level, and
-  within that level the most points ("" for a walk of no step);
+  within that level the most points, the earlier of equals ("" for a walk
+  of no step);
 - ``score`` is the sum of every step's points: the hardest technique's
   steps count most, each one more raises it, and the rest add a little;
 - ``level`` is the hardest technique's level, raised by one when ``score``
-  passes that level's ``CEILINGS`` entry (many steps of hard techniques are
-  harder than one). It is never raised from ``easy`` and never into
-  ``extreme``.
+  passes that level's ``CEILINGS`` entry: many steps of hard techniques are
+  harder than one. It is never raised from ``easy``, nor by more than one.
 
 So ``easy`` means singles alone solve the puzzle: the teacher asks the
 singles first, and singles reach the same board whatever their order, so a
 walk that needs anything else is one singles alone cannot finish. A walk
 with a ``trial`` step (no technique applied) is ``extreme``, as is one
-that needs a ``forcing-chain``.
+that needs a ``forcing-chain``, or many chains and almost locked sets.
 
 The levels and points are calibrated against HoDoKu's ratings of the shared
 sets (``bench/teacher.py`` measures the agreement). HoDoKu's five levels are
@@ -97,13 +97,13 @@ WEIGHTS: dict[str, Weight] = {
 }
 
 # The score past which a walk whose hardest technique is of this level is
-# rated one level higher. None: never raised (easy is singles alone; extreme
-# is reserved for what no pattern teaches).
+# rated one level higher; None: never raised (easy is singles alone, and
+# nothing is above extreme). Calibrated against HoDoKu (bench/teacher.py).
 CEILINGS: dict[str, int | None] = {
     "easy": None,
-    "medium": 300,
+    "medium": 240,
     "hard": 400,
-    "expert": None,
+    "expert": 450,
     "extreme": None,
 }
 
@@ -126,13 +126,15 @@ def rate(steps: Sequence[Step]) -> Difficulty:
     """
     if not steps:
         return Difficulty(LEVELS[0], 0, "")
-    weights = [WEIGHTS[step.technique] for step in steps]
-    score = sum(weight.points for weight in weights)
-    hardest = max(
-        (step.technique for step in steps),
-        key=lambda technique: (LEVELS.index(WEIGHTS[technique].level), WEIGHTS[technique].points),
-    )
+    score = sum(WEIGHTS[step.technique].points for step in steps)
+    hardest = max((step.technique for step in steps), key=_rank)  # the first of equals
     return Difficulty(_level(WEIGHTS[hardest].level, score), score, hardest)
+
+
+def _rank(technique: str) -> tuple[int, int]:
+    """How hard ``technique`` is: its level's place in ``LEVELS``, then its points."""
+    weight = WEIGHTS[technique]
+    return LEVELS.index(weight.level), weight.points
 
 
 def _level(hardest: str, score: int) -> str:

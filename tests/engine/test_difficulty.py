@@ -94,10 +94,10 @@ def test_many_steps_of_a_level_with_a_ceiling_raise_the_level_by_one():
         assert rate(steps).level == LEVELS[LEVELS.index(level) + 1]
 
 
-def test_no_walk_is_raised_out_of_easy_or_into_extreme():
+def test_no_walk_is_raised_out_of_easy_nor_by_more_than_one_level():
     assert CEILINGS["easy"] is None
-    assert CEILINGS["expert"] is None
-    assert rate(walk(*["als-xy-wing"] * 100)).level == "expert"
+    assert rate(walk(*["hidden-single"] * 1000)).level == "easy"
+    assert rate(walk(*["x-wing"] * 1000)).level == "expert"
 
 
 def test_no_step_is_easy_with_nothing_hardest():
