@@ -46,10 +46,11 @@ class Weight(NamedTuple):
 # Every technique of issue 15, simplest first within each level. A family's
 # larger patterns (more cells, more links) are worth more points.
 WEIGHTS: dict[str, Weight] = {
-    # Singles: easy, the only easy ones.
+    # Singles: easy, the only easy ones. With the candidates shown, a cell
+    # left with one is plainer than a digit left with one place in a unit.
     "full-house": Weight("easy", 1),
-    "hidden-single": Weight("easy", 2),
-    "naked-single": Weight("easy", 3),
+    "naked-single": Weight("easy", 2),
+    "hidden-single": Weight("easy", 3),
     # Intersections and small subsets: medium.
     "locked-pointing": Weight("medium", 10),
     "locked-claiming": Weight("medium", 10),
