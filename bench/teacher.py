@@ -230,7 +230,7 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
 def timing(times: Iterable[float]) -> str:
     """Median, p95 (nearest rank) and max of ``times`` (ms, not empty) as table cells."""
     ordered = sorted(times)
-    return f"{statistics.median(ordered):.1f} | {rank(ordered, 0.95):.1f} | {ordered[-1]:.1f}"
+    return f"{statistics.median(ordered):.2f} | {rank(ordered, 0.95):.1f} | {ordered[-1]:.1f}"
 
 
 def share(count: int, total: int) -> str:
