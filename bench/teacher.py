@@ -26,8 +26,8 @@ machine:
 
 The peer is never a dependency: make its environment apart, e.g.
 ``python3.11 -m venv /tmp/hodoku-venv && /tmp/hodoku-venv/bin/pip install
-hodoku-py==0.2.1``. If ``--peer-python`` does not exist, parts 2 and 3 are
-skipped with a note. HoDoKu takes seconds on a hard puzzle, so
+hodoku-py==0.2.1``. If ``--peer-python`` does not exist, parts 2 to 4 are
+skipped with a note. HoDoKu takes seconds on a hard puzzle (minutes on a few), so
 ``--peer-cache`` keeps its answers (one JSON object a line, by puzzle) for
 the next run; its times are then those of the run that measured them.
 
@@ -361,7 +361,7 @@ def confusion(ratings: list[Difficulty], peers: list[Peer]) -> list[str]:
 
 
 def run_ratings(sets: list[tuple[str, list[str]]], peer: Path, cache: Path | None) -> None:
-    """Print parts 1 to 3: the teacher, then the peer, then their agreement."""
+    """Print parts 1 to 4: the teacher, then the peer, then their agreement."""
     print("Teacher: `teacher.explain` from the givens, the rating of its steps:\n")
     print(
         "| set | puzzles | median ms | p95 ms | max ms | no trial | unsolved | levels |\n"
