@@ -27,9 +27,10 @@ machine:
 The peer is never a dependency: make its environment apart, e.g.
 ``python3.11 -m venv /tmp/hodoku-venv && /tmp/hodoku-venv/bin/pip install
 hodoku-py==0.2.1``. If ``--peer-python`` does not exist, parts 2 to 4 are
-skipped with a note. HoDoKu takes seconds on a hard puzzle (minutes on a few), so
-``--peer-cache`` keeps its answers (one JSON object a line, by puzzle) for
-the next run; its times are then those of the run that measured them.
+skipped with a note. HoDoKu takes seconds on a hard puzzle (minutes on a
+few), so ``--peer-cache`` keeps its answers (one JSON object a line, by
+puzzle) for the next run; its times are then those of the run that
+measured them.
 
 ``--positions`` measures the next hint instead: ``teacher.next_step`` timed
 at every position of each puzzle's walk, from the givens to the solution;
