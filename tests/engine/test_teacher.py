@@ -5,7 +5,7 @@ from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
 from solver.engine.teacher import TRIAL, explain, next_step, trial_step
-from solver.engine.techniques import TECHNIQUES
+from solver.engine.techniques import TECHNIQUES, UNIQUENESS
 from tests.puzzles import HARD, SIZED, sample
 
 
@@ -76,3 +76,33 @@ def test_a_solved_board_has_no_next_step():
     marks = Marks.from_grid(solve(grid).solution, STANDARD)
     assert next_step(marks) is None
     assert explain(marks) == []
+
+
+def test_once_its_time_is_spent_the_teacher_ends_in_trial_steps_that_solve_the_puzzle():
+    grid = parse_puzzle(HARD)
+    marks = Marks.from_grid(grid, STANDARD)
+    steps = explain(marks, max_seconds=0)
+    assert tuple(marks.digits) == solve(grid).solution
+    assert {step.technique for step in steps} == {TRIAL}
+    assert all(step.params["budget"] for step in steps)
+    assert unsound(steps, solve(grid).solution) == []
+
+
+def test_a_trial_taken_because_no_technique_applies_is_not_a_budget_trial():
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    assert next_step(marks, {}).params["budget"] is False
+
+
+def test_uniqueness_techniques_are_asked_only_when_the_puzzle_is_proved_unique():
+    asked = []
+
+    def finder(marks):
+        asked.append(True)
+        return iter(())
+
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    for name in UNIQUENESS:
+        next_step(marks, {name: finder})
+    assert asked == []
+    next_step(marks, {name: finder for name in UNIQUENESS}, unique=True)
+    assert len(asked) == len(UNIQUENESS)
