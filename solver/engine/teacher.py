@@ -98,7 +98,13 @@ def trial_step(marks: Marks, budget: bool = False) -> Step | None:
     result = solve(tuple(tried), marks.shape, budget=TRIAL_BUDGET, limit=1)
     pattern = Pattern(cells=(cell,), digits=(digit,))
     if result.status is Status.NONE:
-        params = {"cell": cell, "digit": digit, "outcome": "contradiction", "budget": budget}
+        params = {
+            "cell": cell,
+            "digit": digit,
+            "outcome": "contradiction",
+            "budget": budget,
+            **contradiction(marks, cell, digit),
+        }
         return Step(
             TRIAL, eliminations=((cell, digit),), pattern=pattern, message=TRIAL, params=params
         )
@@ -113,4 +119,50 @@ def trial_step(marks: Marks, budget: bool = False) -> Step | None:
         return Step(
             TRIAL, placements=((cell, digit),), pattern=pattern, message=TRIAL, params=params
         )
+    return None
+
+
+def contradiction(marks: Marks, cell: int, digit: int) -> dict[str, object]:
+    """Where placing ``digit`` in ``cell`` breaks the board, when singles alone
+    show it: ``{"singles": n, "empty_cell": c}`` (after n singles, cell c has no
+    candidate left) or ``{"singles": n, "unit": (kind, number), "missing": d}``
+    (unit has no place left for d); ``{}`` when singles stop short of one (the
+    search proved it further on)."""
+    board = marks.copy()
+    board.place(cell, digit)
+    for singles in range(board.shape.cells):
+        broken = _broken(board)
+        if broken:
+            return {"singles": singles, **broken}
+        single = _single(board)
+        if single is None:
+            return {}
+        board.place(*single)
+    return {}
+
+
+def _broken(board: Marks) -> dict[str, object]:
+    """An open cell with no candidate, or a unit with no place for a digit it
+    lacks; {} if none."""
+    for cell, digit in enumerate(board.digits):
+        if not digit and not board.candidates[cell]:
+            return {"empty_cell": cell}
+    for unit in board.shape.units:
+        placed = {board.digits[cell] for cell in unit.cells}
+        for digit in range(1, board.shape.size + 1):
+            if digit not in placed and not board.places(unit, digit):
+                return {"unit": (unit.kind, unit.number), "missing": digit}
+    return {}
+
+
+def _single(board: Marks) -> tuple[int, int] | None:
+    """A naked single's (cell, digit), else a hidden single's, else None."""
+    for cell, mask in enumerate(board.candidates):
+        if mask and not mask & (mask - 1):
+            return cell, mask.bit_length()
+    for unit in board.shape.units:
+        for digit in range(1, board.shape.size + 1):
+            places = board.places(unit, digit)
+            if len(places) == 1:
+                return places[0], digit
     return None

@@ -4,8 +4,9 @@ wrong one) when no technique applies."""
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
-from solver.engine.teacher import TRIAL, explain, next_step, trial_step
+from solver.engine.teacher import TRIAL, contradiction, explain, next_step, trial_step
 from solver.engine.techniques import TECHNIQUES, UNIQUENESS
+from tests.engine.techniques.boards import cell, open_board
 from tests.puzzles import HARD, SIZED, sample
 
 
@@ -106,3 +107,29 @@ def test_uniqueness_techniques_are_asked_only_when_the_puzzle_is_proved_unique()
     assert asked == []
     next_step(marks, {name: finder for name in UNIQUENESS}, unique=True)
     assert len(asked) == len(UNIQUENESS)
+
+
+def test_a_trial_that_fails_names_the_cell_it_leaves_empty():
+    marks = open_board(pencilled={cell(1, 9): {5}})
+    assert contradiction(marks, cell(1, 1), 5) == {"singles": 0, "empty_cell": cell(1, 9)}
+
+
+def test_a_trial_that_fails_names_the_unit_it_leaves_without_a_digit():
+    row_2 = {cell(2, col): {1, 2, 3, 4, 5, 6, 7, 8} for col in range(4, 10)}
+    marks = open_board(pencilled=row_2)  # 9 has r2c1-r2c3 only, all in box 1
+    assert contradiction(marks, cell(1, 1), 9) == {"singles": 0, "unit": ("row", 2), "missing": 9}
+
+
+def test_a_trial_that_fails_counts_the_singles_that_lead_to_the_contradiction():
+    # 5 in r1c1 leaves r1c9 with 6 alone; that single takes r9c9's last candidate.
+    marks = open_board(pencilled={cell(1, 9): {5, 6}, cell(9, 9): {6}})
+    assert contradiction(marks, cell(1, 1), 5) == {"singles": 1, "empty_cell": cell(9, 9)}
+
+
+def test_a_right_digit_shows_no_contradiction():
+    grid = parse_puzzle(HARD)
+    marks = Marks.from_grid(grid, STANDARD)
+    solution = solve(grid).solution
+    for cell in range(81):
+        if not grid[cell]:
+            assert contradiction(marks, cell, solution[cell]) == {}
