@@ -130,6 +130,6 @@ def test_a_right_digit_shows_no_contradiction():
     grid = parse_puzzle(HARD)
     marks = Marks.from_grid(grid, STANDARD)
     solution = solve(grid).solution
-    for cell in range(81):
-        if not grid[cell]:
-            assert contradiction(marks, cell, solution[cell]) == {}
+    for at in range(81):
+        if not grid[at]:
+            assert contradiction(marks, at, solution[at]) == {}
