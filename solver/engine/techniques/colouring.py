@@ -37,7 +37,7 @@ out of multi-colors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 
 from ..marks import Marks
@@ -50,16 +50,17 @@ Cluster = tuple[Colour, Colour]  # the two colours of one cluster
 def find_simple_colors(marks: Marks) -> Iterator[Step]:
     """Every cluster of one digit that wraps, or else traps the digit in some
     cell: one step each."""
+    seen = Seen(marks)
     for digit in range(1, marks.shape.size + 1):
         places = _places(marks, digit)
         for cluster in clusters(marks, digit):
-            false = _wrapped(marks, cluster)
+            false = _wrapped(seen, cluster)
             if false is not None:
                 params = {"colours": cluster, "false": false}
                 yield _step("simple-colors/wrap", digit, (cluster,), false, params)
                 continue
             # In a cluster that does not wrap, no cell of it sees its own colour.
-            trapped = [cell for cell in places if _sees_both(marks, cell, *cluster)]
+            trapped = places & seen[cluster[0]] & seen[cluster[1]]
             if trapped:
                 yield _step("simple-colors/trap", digit, (cluster,), trapped, {"colours": cluster})
 
@@ -68,12 +69,13 @@ def find_multi_colors(marks: Marks) -> Iterator[Step]:
     """Every two clusters of one digit (neither wrapping) with a colour of one
     that sees both colours of the other (a wrap each), then every colour of
     each that see each other and trap the digit in some cell (a trap each)."""
+    seen = Seen(marks)
     for digit in range(1, marks.shape.size + 1):
         places = _places(marks, digit)
-        found = [cluster for cluster in clusters(marks, digit) if _wrapped(marks, cluster) is None]
+        found = [cluster for cluster in clusters(marks, digit) if _wrapped(seen, cluster) is None]
         for one, two in combinations(found, 2):
-            yield from _multi_wraps(marks, digit, one, two)
-            yield from _multi_traps(marks, digit, places, one, two)
+            yield from _multi_wraps(seen, digit, one, two)
+            yield from _multi_traps(seen, digit, places, one, two)
 
 
 def clusters(marks: Marks, digit: int) -> list[Cluster]:
@@ -121,64 +123,65 @@ def _colours(links: Mapping[int, Sequence[int]], start: int) -> dict[int, int]:
     return colour
 
 
-def _multi_wraps(marks: Marks, digit: int, one: Cluster, two: Cluster) -> Iterator[Step]:
+def _multi_wraps(seen: Seen, digit: int, one: Cluster, two: Cluster) -> Iterator[Step]:
     """A wrap for each colour of either cluster that sees both of the other's."""
     for first, second in ((one, two), (two, one)):
         for colour in first:
-            if _sees(marks, colour, second[0]) and _sees(marks, colour, second[1]):
+            if seen.sees(colour, second[0]) and seen.sees(colour, second[1]):
                 params = {"clusters": (first, second), "false": colour}
                 yield _step("multi-colors/wrap", digit, (first, second), colour, params)
 
 
 def _multi_traps(
-    marks: Marks, digit: int, places: list[int], one: Cluster, two: Cluster
+    seen: Seen, digit: int, places: set[int], one: Cluster, two: Cluster
 ) -> Iterator[Step]:
     """A trap for each colour of ``one`` and colour of ``two`` that see each
     other, if a cell that sees both other colours still holds the digit."""
     for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)):
-        if _sees(marks, one[i], two[j]):
-            either = one[1 - i], two[1 - j]
-            trapped = [cell for cell in places if _sees_both(marks, cell, *either)]
+        if seen.sees(one[i], two[j]):
+            trapped = places & seen[one[1 - i]] & seen[two[1 - j]]
             if trapped:
                 params = {"clusters": (one, two), "seeing": (one[i], two[j])}
                 yield _step("multi-colors/trap", digit, (one, two), trapped, params)
 
 
-def _wrapped(marks: Marks, cluster: Cluster) -> Colour | None:
+class Seen(dict[Colour, set[int]]):
+    """The cells each colour sees (its cells' peers, so maybe some of its own
+    cells), worked out once per colour: ``seen[colour]``."""
+
+    def __init__(self, marks: Marks) -> None:
+        super().__init__()
+        self.peers = marks.shape.peers
+
+    def __missing__(self, colour: Colour) -> set[int]:
+        cells = set().union(*(self.peers[cell] for cell in colour))
+        self[colour] = cells
+        return cells
+
+    def sees(self, colour: Colour, other: Colour) -> bool:
+        """True if some cell of ``colour`` sees some cell of ``other``."""
+        return not self[colour].isdisjoint(other)
+
+
+def _wrapped(seen: Seen, cluster: Cluster) -> Colour | None:
     """The colour of a cluster with two cells that see each other, or None."""
     for colour in cluster:
-        if any(_see(marks, a, b) for a, b in combinations(colour, 2)):
+        if seen.sees(colour, colour):
             return colour
     return None
 
 
-def _places(marks: Marks, digit: int) -> list[int]:
+def _places(marks: Marks, digit: int) -> set[int]:
     """The cells where ``digit`` is still a candidate."""
     bit = 1 << (digit - 1)
-    return [cell for cell, mask in enumerate(marks.candidates) if mask & bit]
-
-
-def _see(marks: Marks, a: int, b: int) -> bool:
-    """True if two different cells share a row, column or box."""
-    units_of = marks.shape.units_of
-    return a != b and any(u is v for u, v in zip(units_of[a], units_of[b], strict=True))
-
-
-def _sees(marks: Marks, colour: Colour, other: Colour) -> bool:
-    """True if some cell of ``colour`` sees some cell of ``other``."""
-    return any(_see(marks, a, b) for a in colour for b in other)
-
-
-def _sees_both(marks: Marks, cell: int, one: Colour, two: Colour) -> bool:
-    """True if ``cell`` sees a cell of ``one`` and a cell of ``two``."""
-    return any(_see(marks, cell, a) for a in one) and any(_see(marks, cell, b) for b in two)
+    return {cell for cell, mask in enumerate(marks.candidates) if mask & bit}
 
 
 def _step(
     message: str,
     digit: int,
     found: tuple[Cluster, ...],
-    removed: Sequence[int],
+    removed: Iterable[int],
     params: dict[str, object],
 ) -> Step:
     """The step of a message (``technique/form``) that removes ``digit`` from

@@ -146,8 +146,7 @@ def _w_wing(
     """The step of a w-wing on ``cells`` and a strong link on ``x`` with ``ends``
     (in either order), if y is still in a cell that sees both cells."""
     first, second = cells
-    if first in ends or second in ends:
-        return
+    # A cell at an end of the link would have to see itself or the other cell.
     for one, two in (ends, ends[::-1]):
         if _see(marks, first, one) and _see(marks, second, two):
             break
