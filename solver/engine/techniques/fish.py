@@ -20,6 +20,8 @@ is a search for ``n`` masks whose union has ``n`` members.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 
 from ..board import Unit
@@ -136,9 +138,161 @@ def _step(
     )
 
 
-# Smaller fish first: fewer lines to see at once.
+def find_finned_x_wings(marks: Marks) -> Iterator[Step]:
+    """Every finned (or sashimi) x-wing on the board that eliminates a candidate."""
+    return _finned_fish(marks, 2)
+
+
+def find_finned_swordfish(marks: Marks) -> Iterator[Step]:
+    """Every finned (or sashimi) swordfish on the board that eliminates a candidate."""
+    return _finned_fish(marks, 3)
+
+
+def find_finned_jellyfish(marks: Marks) -> Iterator[Step]:
+    """Every finned (or sashimi) jellyfish on the board that eliminates a candidate."""
+    return _finned_fish(marks, 4)
+
+
+def _finned_fish(marks: Marks, n: int) -> Iterator[Step]:
+    """The finned fish of ``n`` base lines, digit by digit, rows as base lines first."""
+    size = marks.shape.size
+    rows, columns = marks.shape.units[:size], marks.shape.units[size : 2 * size]
+    for lines, crossing in ((rows, columns), (columns, rows)):
+        segments = _segments(marks, lines[0])
+        for digit in range(1, size + 1):
+            places = [_places(marks, line, digit) for line in lines]
+            eligible = [i for i, mask in enumerate(places) if mask.bit_count() >= 2]
+            masks = [places[i] for i in eligible]
+            for chosen in _finned_bases(masks, n, segments):
+                base = tuple(eligible[i] for i in chosen)
+                for cover, fins in _covers(places, base, n, segments):
+                    fish = Fish(digit, lines, crossing, base, cover, fins)
+                    step = _finned_step(marks, places, fish)
+                    if step is not None:
+                        yield step
+
+
+def _segments(marks: Marks, line: Unit) -> tuple[Mask, ...]:
+    """The positions of a line, as masks, grouped by the box they lie in: a
+    line crosses ``size / box width`` boxes (or height, for a column)."""
+    groups: dict[int, Mask] = {}
+    for i, cell in enumerate(line.cells):
+        box = marks.shape.box_of(cell)
+        groups[box] = groups.get(box, 0) | 1 << i
+    return tuple(groups.values())
+
+
+def _finned_bases(
+    masks: Sequence[Mask], n: int, segments: Sequence[Mask]
+) -> Iterator[tuple[int, ...]]:
+    """The indices of every ``n`` masks whose union, but for one segment (where
+    the fins lie), has at most ``n`` members; a branch stops as soon as no
+    segment leaves so few."""
+
+    def fits(union: Mask) -> bool:
+        return any((union & ~segment).bit_count() <= n for segment in segments)
+
+    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == n:
+            yield chosen
+            return
+        for i in range(start, len(masks) - (n - len(chosen)) + 1):
+            grown = union | masks[i]
+            if fits(grown):
+                yield from extend(i + 1, (*chosen, i), grown)
+
+    return extend(0, (), 0)
+
+
+def _covers(
+    places: Sequence[Mask], base: tuple[int, ...], n: int, segments: Sequence[Mask]
+) -> Iterator[tuple[Mask, Mask]]:
+    """Each way to pick ``n`` cover lines among the positions of ``base`` so
+    that the rest (the fins) is not empty and lies in one segment, and every
+    base line keeps a place in the cover: (cover, fin positions) as masks."""
+    union = 0
+    for i in base:
+        union |= places[i]
+    for segment in segments:
+        needed = union & ~segment
+        spare = n - needed.bit_count()
+        if spare < 0:
+            continue
+        for extra in combinations(_positions(union & segment), spare):
+            cover = needed | sum(1 << j for j in extra)
+            fins = union & ~cover
+            if fins and all(places[i] & cover for i in base):
+                yield cover, fins
+
+
+@dataclass(frozen=True)
+class Fish:
+    """A fish in the making: its digit, base lines (indices of ``lines``), and
+    cover lines and fin positions as masks over a line's positions."""
+
+    digit: int
+    lines: Sequence[Unit]
+    crossing: Sequence[Unit]
+    base: tuple[int, ...]
+    cover: Mask
+    fins: Mask
+
+
+def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step | None:
+    """The step of a finned fish, or None if its fins lie in two boxes or it
+    eliminates nothing: the digit leaves the cover lines' cells, outside the
+    base, in the fins' box (those cells see every fin)."""
+    lines, base, cover = fish.lines, fish.base, fish.cover
+    fins = tuple(
+        sorted(lines[i].cells[j] for i in base for j in _positions(places[i] & fish.fins))
+    )
+    box = marks.shape.units_of[fins[0]][2]
+    if any(marks.shape.box_of(cell) != box.number for cell in fins):
+        return None
+    in_box = set(box.cells)
+    eliminations = tuple(
+        sorted(
+            (lines[i].cells[j], fish.digit)
+            for i, mask in enumerate(places)
+            if i not in base
+            for j in _positions(mask & cover)
+            if lines[i].cells[j] in in_box
+        )
+    )
+    if not eliminations:
+        return None
+    body = [lines[i].cells[j] for i in base for j in _positions(places[i] & cover)]
+    base_units = tuple(lines[i] for i in base)
+    cover_units = tuple(fish.crossing[j] for j in _positions(cover))
+    kind = base_units[0].kind
+    technique = "finned-" + SIZE_NAMES[len(base)]
+    sashimi = any((places[i] & cover).bit_count() == 1 for i in base)
+    params = {
+        "digit": fish.digit,
+        "base": (kind, tuple(u.number for u in base_units)),
+        "cover": (CROSSING[kind], tuple(u.number for u in cover_units)),
+        "fins": fins,
+        "n": len(base),
+    }
+    return Step(
+        technique,
+        eliminations=eliminations,
+        pattern=Pattern(
+            cells=tuple(sorted(body + list(fins))),
+            units=base_units + cover_units + (box,),
+            digits=(fish.digit,),
+        ),
+        message=technique + "/sashimi" if sashimi else technique,
+        params=MappingProxyType(params),
+    )
+
+
+# Smaller fish first: fewer lines to see at once; then the same with fins.
 TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
     "x-wing": find_x_wings,
     "swordfish": find_swordfish,
     "jellyfish": find_jellyfish,
+    "finned-x-wing": find_finned_x_wings,
+    "finned-swordfish": find_finned_swordfish,
+    "finned-jellyfish": find_finned_jellyfish,
 }
