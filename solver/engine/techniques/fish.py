@@ -154,22 +154,28 @@ def find_finned_jellyfish(marks: Marks) -> Iterator[Step]:
 
 
 def _finned_fish(marks: Marks, n: int) -> Iterator[Step]:
-    """The finned fish of ``n`` base lines, digit by digit, rows as base lines first."""
+    """The finned fish of ``n`` base lines, digit by digit, rows as base lines
+    first; then, where two share their base lines, the two as one (Siamese)."""
     size = marks.shape.size
     rows, columns = marks.shape.units[:size], marks.shape.units[size : 2 * size]
-    for lines, crossing in ((rows, columns), (columns, rows)):
-        segments = _segments(marks, lines[0])
-        for digit in range(1, size + 1):
+    segments = {"row": _segments(marks, rows[0]), "column": _segments(marks, columns[0])}
+    for digit in range(1, size + 1):
+        for lines, crossing in ((rows, columns), (columns, rows)):
             places = [_places(marks, line, digit) for line in lines]
             eligible = [i for i, mask in enumerate(places) if mask.bit_count() >= 2]
             masks = [places[i] for i in eligible]
-            for chosen in _finned_bases(masks, n, segments):
+            for chosen in _finned_bases(masks, n, segments[lines[0].kind]):
                 base = tuple(eligible[i] for i in chosen)
-                for cover, fins in _covers(places, base, n, segments):
+                found = []
+                for cover, fins in _covers(places, base, n, segments[lines[0].kind]):
                     fish = Fish(digit, lines, crossing, base, cover, fins)
                     step = _finned_step(marks, places, fish)
                     if step is not None:
+                        found.append(step)
                         yield step
+                for one, two in combinations(found, 2):
+                    if one.eliminations != two.eliminations:
+                        yield _siamese(one, two)
 
 
 def _segments(marks: Marks, line: Unit) -> tuple[Mask, ...]:
@@ -243,9 +249,7 @@ def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step | Non
     eliminates nothing: the digit leaves the cover lines' cells, outside the
     base, in the fins' box (those cells see every fin)."""
     lines, base, cover = fish.lines, fish.base, fish.cover
-    fins = tuple(
-        sorted(lines[i].cells[j] for i in base for j in _positions(places[i] & fish.fins))
-    )
+    fins = tuple(sorted(lines[i].cells[j] for i in base for j in _positions(places[i] & fish.fins)))
     box = marks.shape.units_of[fins[0]][2]
     if any(marks.shape.box_of(cell) != box.number for cell in fins):
         return None
@@ -284,6 +288,30 @@ def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step | Non
         ),
         message=technique + "/sashimi" if sashimi else technique,
         params=MappingProxyType(params),
+    )
+
+
+def _siamese(one: Step, two: Step) -> Step:
+    """Two finned fish on the same base lines, said as one step."""
+    technique = one.technique
+    return Step(
+        technique,
+        eliminations=tuple(sorted(set(one.eliminations) | set(two.eliminations))),
+        pattern=Pattern(
+            cells=tuple(sorted(set(one.pattern.cells) | set(two.pattern.cells))),
+            units=tuple(dict.fromkeys(one.pattern.units + two.pattern.units)),
+            digits=one.pattern.digits,
+        ),
+        message=technique + "/siamese",
+        params=MappingProxyType(
+            {
+                "digit": one.params["digit"],
+                "base": one.params["base"],
+                "covers": (one.params["cover"], two.params["cover"]),
+                "fins": (one.params["fins"], two.params["fins"]),
+                "n": one.params["n"],
+            }
+        ),
     )
 
 
