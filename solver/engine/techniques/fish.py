@@ -55,7 +55,7 @@ def _fish(marks: Marks, n: int) -> Iterator[Step]:
         for lines, crossing in ((rows, columns), (columns, rows)):
             places = [_places(marks, line, digit) for line in lines]
             eligible = [i for i, mask in enumerate(places) if 2 <= mask.bit_count() <= n]
-            for chosen in _bases([places[i] for i in eligible], n):
+            for chosen in _bases([places[i] for i in eligible], n, at_most=False):
                 base = tuple(eligible[i] for i in chosen)
                 step = _step(marks, digit, lines, crossing, places, base)
                 if step is not None:
@@ -72,13 +72,14 @@ def _places(marks: Marks, line: Unit, digit: int) -> Mask:
     return mask
 
 
-def _bases(masks: Sequence[Mask], n: int) -> Iterator[tuple[int, ...]]:
-    """The indices of every ``n`` masks whose union has exactly ``n`` members;
-    a branch stops as soon as its union has more."""
+def _bases(masks: Sequence[Mask], n: int, at_most: bool) -> Iterator[tuple[int, ...]]:
+    """The indices of every ``n`` masks whose union has exactly ``n`` members
+    (or at most ``n``, with ``at_most``); a branch stops as soon as its union
+    has more."""
 
     def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
         if len(chosen) == n:
-            if union.bit_count() == n:
+            if at_most or union.bit_count() == n:
                 yield chosen
             return
         for i in range(start, len(masks) - (n - len(chosen)) + 1):
@@ -91,7 +92,12 @@ def _bases(masks: Sequence[Mask], n: int) -> Iterator[tuple[int, ...]]:
 
 def _positions(mask: Mask) -> tuple[int, ...]:
     """The positions (from 0) of a mask's members, smallest first."""
-    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    positions = []
+    while mask:
+        low = mask & -mask
+        positions.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(positions)
 
 
 def _step(
@@ -155,25 +161,35 @@ def find_finned_jellyfish(marks: Marks) -> Iterator[Step]:
 
 def _finned_fish(marks: Marks, n: int) -> Iterator[Step]:
     """The finned fish of ``n`` base lines, digit by digit, rows as base lines
-    first; then, where two share their base lines, the two as one (Siamese)."""
+    first; then, where two share their base lines, the two as one (Siamese).
+
+    The fins lie in one box, so in one segment of the base lines (the part of
+    a line in one box): for each segment, the base lines are ``n`` lines whose
+    places outside it lie in at most ``n`` cover lines, a search like the
+    basic fish's."""
     size = marks.shape.size
     rows, columns = marks.shape.units[:size], marks.shape.units[size : 2 * size]
-    segments = {"row": _segments(marks, rows[0]), "column": _segments(marks, columns[0])}
     for digit in range(1, size + 1):
         for lines, crossing in ((rows, columns), (columns, rows)):
             places = [_places(marks, line, digit) for line in lines]
-            eligible = [i for i, mask in enumerate(places) if mask.bit_count() >= 2]
-            masks = [places[i] for i in eligible]
-            for chosen in _finned_bases(masks, n, segments[lines[0].kind]):
-                base = tuple(eligible[i] for i in chosen)
-                found = []
-                for cover, fins in _covers(places, base, n, segments[lines[0].kind]):
-                    fish = Fish(digit, lines, crossing, base, cover, fins)
-                    step = _finned_step(marks, places, fish)
-                    if step is not None:
-                        found.append(step)
+            found: dict[tuple[int, ...], list[Step]] = {}
+            for segment in _segments(marks, lines[0]):
+                boxes = _boxes_along(marks, lines, segment)
+                outside = [mask & ~segment for mask in places]
+                eligible = [
+                    i
+                    for i, mask in enumerate(places)
+                    if mask.bit_count() >= 2 and outside[i].bit_count() <= n
+                ]
+                for chosen in _bases([outside[i] for i in eligible], n, at_most=True):
+                    base = tuple(eligible[i] for i in chosen)
+                    for cover, fins in _covers(places, base, n, segment, boxes):
+                        fish = Fish(digit, lines, crossing, base, cover, fins)
+                        step = _finned_step(marks, places, fish)
+                        found.setdefault(base, []).append(step)
                         yield step
-                for one, two in combinations(found, 2):
+            for steps in found.values():
+                for one, two in combinations(steps, 2):
                     if one.eliminations != two.eliminations:
                         yield _siamese(one, two)
 
@@ -188,53 +204,47 @@ def _segments(marks: Marks, line: Unit) -> tuple[Mask, ...]:
     return tuple(groups.values())
 
 
-def _finned_bases(
-    masks: Sequence[Mask], n: int, segments: Sequence[Mask]
-) -> Iterator[tuple[int, ...]]:
-    """The indices of every ``n`` masks whose union, but for one segment (where
-    the fins lie), has at most ``n`` members; a branch stops as soon as no
-    segment leaves so few."""
-
-    def fits(union: Mask) -> bool:
-        return any((union & ~segment).bit_count() <= n for segment in segments)
-
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
-        if len(chosen) == n:
-            yield chosen
-            return
-        for i in range(start, len(masks) - (n - len(chosen)) + 1):
-            grown = union | masks[i]
-            if fits(grown):
-                yield from extend(i + 1, (*chosen, i), grown)
-
-    return extend(0, (), 0)
+def _boxes_along(marks: Marks, lines: Sequence[Unit], segment: Mask) -> tuple[int, ...]:
+    """The number of the box that holds each line's part in ``segment``."""
+    at = _positions(segment)[0]
+    return tuple(marks.shape.box_of(line.cells[at]) for line in lines)
 
 
 def _covers(
-    places: Sequence[Mask], base: tuple[int, ...], n: int, segments: Sequence[Mask]
+    places: Sequence[Mask], base: tuple[int, ...], n: int, segment: Mask, boxes: Sequence[int]
 ) -> Iterator[tuple[Mask, Mask]]:
-    """Each way to pick ``n`` cover lines among the positions of ``base`` so
-    that the rest (the fins) is not empty and lies in one segment, and every
-    base line keeps a place in the cover: (cover, fin positions) as masks."""
+    """Each way to pick ``n`` cover lines among the positions of ``base``, all
+    those outside ``segment`` among them, so that the rest (the fins) is not
+    empty and lies in one box (``boxes``: each line's in the segment), every
+    base line keeps a place in the cover, and a cover line's cell outside
+    the base in that box still holds the digit: (cover, fin positions) as
+    masks."""
     union = 0
     for i in base:
         union |= places[i]
-    for segment in segments:
-        needed = union & ~segment
-        spare = n - needed.bit_count()
-        if spare < 0:
+    needed = union & ~segment
+    for extra in combinations(_positions(union & segment), n - needed.bit_count()):
+        cover = needed | sum(1 << j for j in extra)
+        fins = union & ~cover
+        if not fins or not all(places[i] & cover for i in base):
             continue
-        for extra in combinations(_positions(union & segment), spare):
-            cover = needed | sum(1 << j for j in extra)
-            fins = union & ~cover
-            if fins and all(places[i] & cover for i in base):
-                yield cover, fins
+        fin_boxes = {boxes[i] for i in base if places[i] & fins}
+        if len(fin_boxes) > 1:
+            continue
+        box = fin_boxes.pop()
+        if any(
+            places[i] & cover & segment
+            for i in range(len(places))
+            if boxes[i] == box and i not in base
+        ):
+            yield cover, fins
 
 
 @dataclass(frozen=True)
 class Fish:
-    """A fish in the making: its digit, base lines (indices of ``lines``), and
-    cover lines and fin positions as masks over a line's positions."""
+    """A finned fish: its digit, base lines (indices of ``lines``), and cover
+    lines and fin positions as masks over a line's positions; its fins lie in
+    one box, and it eliminates something."""
 
     digit: int
     lines: Sequence[Unit]
@@ -244,15 +254,12 @@ class Fish:
     fins: Mask
 
 
-def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step | None:
-    """The step of a finned fish, or None if its fins lie in two boxes or it
-    eliminates nothing: the digit leaves the cover lines' cells, outside the
-    base, in the fins' box (those cells see every fin)."""
+def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step:
+    """The step of a finned fish: the digit leaves the cover lines' cells,
+    outside the base, in the fins' box (those cells see every fin)."""
     lines, base, cover = fish.lines, fish.base, fish.cover
     fins = tuple(sorted(lines[i].cells[j] for i in base for j in _positions(places[i] & fish.fins)))
     box = marks.shape.units_of[fins[0]][2]
-    if any(marks.shape.box_of(cell) != box.number for cell in fins):
-        return None
     in_box = set(box.cells)
     eliminations = tuple(
         sorted(
@@ -263,8 +270,6 @@ def _finned_step(marks: Marks, places: Sequence[Mask], fish: Fish) -> Step | Non
             if lines[i].cells[j] in in_box
         )
     )
-    if not eliminations:
-        return None
     body = [lines[i].cells[j] for i in base for j in _positions(places[i] & cover)]
     base_units = tuple(lines[i] for i in base)
     cover_units = tuple(fish.crossing[j] for j in _positions(cover))
