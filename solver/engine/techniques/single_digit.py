@@ -81,6 +81,8 @@ def find_two_string_kite(marks: Marks) -> Iterator[Step]:
                         yield step
     for same in kites.values():
         for one, two in combinations(same, 2):
+            if one.eliminations == two.eliminations:
+                continue
             params = {
                 "digits": (one.params["digit"], two.params["digit"]),
                 "tips": (one.params["tips"], two.params["tips"]),
@@ -242,20 +244,16 @@ def _pair_params(one: Step, two: Step) -> dict[str, object]:
 
 def _crosses(shape: Shape, box: Unit, places: Sequence[int]) -> Iterator[tuple[int, int]]:
     """The crosses of a box's places: each (row, column) of the box, numbered
-    from 0, whose lines hold every place, and each of them one off the other."""
-    size = shape.size
-    rows = {place // size for place in places}
-    columns = {place % size for place in places}
-    for row in sorted({cell // size for cell in box.cells}):
-        for column in sorted({cell % size for cell in box.cells}):
-            arm_row = rows_off = False
-            inside = True
-            for place in places:
-                r, c = divmod(place, size)
-                inside &= r == row or c == column
-                arm_row |= r == row and c != column
-                rows_off |= c == column and r != row
-            if inside and arm_row and rows_off and rows and columns:
+    from 0, whose two lines hold every place, each line a place off the other
+    (places in one line only are a pointing pair or triple, not a rectangle)."""
+    at = [divmod(place, shape.size) for place in places]
+    for row in sorted({cell // shape.size for cell in box.cells}):
+        for column in sorted({cell % shape.size for cell in box.cells}):
+            if not all(r == row or c == column for r, c in at):
+                continue
+            in_row = any(r == row and c != column for r, c in at)
+            in_column = any(c == column and r != row for r, c in at)
+            if in_row and in_column:
                 yield row, column
 
 
