@@ -283,7 +283,7 @@ def test_a_finned_x_wing_works_on_every_shape(box_rows, box_cols):
 # Soundness
 
 
-BASIC = {id: TECHNIQUES[id] for id in ("x-wing", "swordfish", "jellyfish")}
+BASIC = {name: TECHNIQUES[name] for name in ("x-wing", "swordfish", "jellyfish")}
 
 
 def fish_eliminations(text: str) -> list[tuple[str, int, int, bool]]:
@@ -322,7 +322,7 @@ def test_no_fish_removes_a_solution_digit():
 
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
-def test_every_finned_fish_on_the_way_agrees_with_the_solution(name):
-    finned = {id: find for id, find in TECHNIQUES.items() if id.startswith("finned-")}
-    checked = sum(checked_steps(puzzle, {**BASIC, **finned}) for puzzle in sample(name, 15))
-    assert checked > 100
+def test_every_fish_finned_or_not_on_the_way_agrees_with_the_solution(name):
+    # Basic and finned fish together, as the teacher asks them.
+    checked = sum(checked_steps(puzzle, TECHNIQUES) for puzzle in sample(name, 15))
+    assert checked > 1000  # measured: over 3,000 in each set, every form among them

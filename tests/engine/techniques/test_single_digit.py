@@ -247,4 +247,4 @@ def test_the_patterns_are_listed_simplest_first_under_their_ids():
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_pattern_on_the_way_agrees_with_the_solution(name):
     checked = sum(checked_steps(puzzle, TECHNIQUES) for puzzle in sample(name, 15))
-    assert checked > 100  # measured: over 300 in each set
+    assert checked > 500  # measured: over 1,300 in each set, duals among them
