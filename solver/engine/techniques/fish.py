@@ -1,4 +1,4 @@
-"""Fish: x-wing, swordfish and jellyfish.
+"""Fish: x-wing, swordfish and jellyfish, and the same with fins.
 
 For one digit, take ``n`` base lines (rows, or columns) whose places for the
 digit lie, all together, in ``n`` cover lines (columns, or rows). Each base
@@ -15,6 +15,22 @@ columns alike.
 The places of a digit in a line are a mask over the line's positions, which
 are the numbers of the crossing lines (less one): the search for base lines
 is a search for ``n`` masks whose union has ``n`` members.
+
+A finned fish has fins: places of its base lines outside its cover lines,
+all in one box. Either a fin holds the digit, or the fish stands without
+them; so the digit leaves only the cover lines' cells (off the base lines)
+that see every fin, which are those in the fins' box. It is sashimi when a
+base line keeps a single place in the cover (its other body cell is the
+empty one in the fins' box): without the fins it would be no fish at all,
+but the same reasoning holds. Two finned fish on the same base lines (two
+covers, two sets of fins) are also said as one step, as HoDoKu's Siamese
+fish.
+
+Message ids: the technique id (``x-wing``, ``finned-swordfish``...), with
+``/sashimi`` for a sashimi fish and ``/siamese`` for two on one base. Params:
+``digit``; ``base`` and ``cover`` as ``(kind, numbers)``; ``n`` (2 to 4);
+for finned fish ``fins`` (cells); a Siamese step has ``covers`` and ``fins``
+in twos.
 """
 
 from __future__ import annotations
