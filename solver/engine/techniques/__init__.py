@@ -9,8 +9,10 @@ teacher (``teacher``) asks them in:
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
 - ``subsets``: naked and hidden pairs, triples and quads;
-- ``fish``: x-wing, swordfish, jellyfish;
-- ``single_digit``: skyscraper;
+- ``fish``: x-wing, swordfish, jellyfish, and each with fins (finned and
+  sashimi);
+- ``single_digit``: skyscraper, two-string kite, turbot fish, empty
+  rectangle;
 - ``colouring``: simple colors;
 - ``wings``: remote pair, w-wing, xy-wing, xyz-wing.
 
