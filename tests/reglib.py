@@ -230,6 +230,9 @@ MESSAGE_OF_CODE: dict[str, str] = {
     "0404": "two-string-kite/dual",
     "0402": "empty-rectangle",
     "0405": "empty-rectangle/dual",
+    # One board holds a Multi-Colors 1 case listing both forms' eliminations
+    # and a Multi-Colors 2 case listing only the wrap's: 0503 is the wrap form.
+    "0503": "multi-colors/wrap",
 }
 
 

@@ -196,10 +196,7 @@ def _step(
     )
 
 
-# Multi-colors is not listed yet: HoDoKu's library has a Multi-Colors 1 case
-# and a Multi-Colors 2 case on one board and digit, the first listing both
-# forms' eliminations and the second only its own, so no finder of both
-# forms passes both (tests/engine/techniques/test_colouring.py).
 TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
     "simple-colors": find_simple_colors,
+    "multi-colors": find_multi_colors,
 }

@@ -8,14 +8,10 @@ The soundness rule at the end walks shared puzzles with the earlier
 families first, so colouring is asked on boards those leave stuck.
 """
 
-from random import Random
-
 import pytest
 
-from solver.engine.board import STANDARD, shape
+from solver.engine.board import shape
 from solver.engine.marks import Marks
-from solver.engine.symmetry import random_transform
-from solver.engine.techniques import colouring
 from solver.engine.techniques.colouring import (
     clusters,
     find_multi_colors,
@@ -24,7 +20,6 @@ from solver.engine.techniques.colouring import (
 )
 from tests.engine.techniques.boards import cell, checked_steps, open_board, unit
 from tests.puzzles import sample
-from tests.reglib import cases_of, failures, transformed
 
 
 def keep_only(marks: Marks, digit: int, kind: str, number: int, cells) -> None:
@@ -146,28 +141,6 @@ def test_a_colour_seeing_both_colours_of_another_cluster_is_false():
     assert [trap.message for trap in traps] == ["multi-colors/trap"] * 2
     assert [trap.params["seeing"] for trap in traps] == [(one[0], two[0]), (one[0], two[1])]
     assert all(trap.eliminations == ((cell(1, 1), 4),) for trap in traps)
-
-
-def test_the_library_disagrees_with_itself_on_one_multi_colors_board():
-    """Every case passes but one, a Multi-Colors 2 case (0503): a Multi-Colors
-    1 case (0502) has the same board and digit and lists both forms'
-    eliminations, the 0503 case only its own form's, and one finder cannot
-    find both sets there. So multi-colors is not listed in ``TECHNIQUES``."""
-    cases = cases_of("multi-colors")
-    copies = [
-        transformed(case, random_transform(STANDARD, Random(case.line * 100 + copy)))
-        for case in cases
-        for copy in range(2)
-    ]
-    failing = [case for case in cases if failures("multi-colors", find_multi_colors, [case])]
-    assert [case.code for case in failing] == ["0503"]
-    [case] = failing
-    [twin] = [other for other in cases if other.code == "0502" and other.marks == case.marks]
-    assert twin.digits == case.digits
-    assert case.eliminations < twin.eliminations
-    failing = [copy for copy in copies if failures("multi-colors", find_multi_colors, [copy])]
-    assert [copy.line for copy in failing] == [case.line] * 2
-    assert "multi-colors" not in colouring.TECHNIQUES
 
 
 @pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 2), (2, 3), (3, 3), (4, 4)])
