@@ -25,12 +25,15 @@ corners holding other digits too.
   with other cells of that unit makes a naked subset. Its digits leave the
   rest of the unit.
 - unique-rectangle-4: the roof corners share a unit where a (say) has no
-  other place. One of them is a, so the other cannot be b: if it were, the
+  places but the two of them. One of them is a, so the other cannot be b: if it were, the
   other roof corner would be a and the rectangle deadly. b leaves both.
-- hidden-rectangle: a floor corner, and a digit a with no place in the row
-  and the column of the opposite corner but the corners there. If that
-  corner were b, a would fill the two corners it sees in the rectangle
-  and the floor corner would be b: deadly. So b leaves it.
+- hidden-rectangle: a floor corner, and a digit a whose places in the row
+  and in the column of the opposite corner are the corners there, each
+  other corner holding a. If that corner were b, a would fill the two
+  corners it sees in the rectangle and the floor corner would be b:
+  deadly. So b leaves it. A digit with no place at all in that row (it is
+  placed there already) forces nothing, which one of HoDoKu's must-find-
+  nothing cases checks.
 - bug-plus-one: every open cell holds two candidates but one, which holds
   three, and each digit has two places in every unit but one digit, which
   has three in the units of that cell. Without that digit the board would
@@ -198,10 +201,12 @@ def find_bug_plus_one(marks: Marks) -> Iterator[Step]:
 
 
 def _rectangles(marks: Marks) -> Iterator[Rectangle]:
-    """Every rectangle on the board, once for each pair of digits it is about.
+    """Every rectangle on the board with a floor corner, once for each pair
+    of digits it is about (None of ``_rectangle`` left out).
 
     Each starts from a floor corner (a cell of two candidates): every
-    technique here needs one, and they are few, which keeps this quick.
+    technique here needs one, and they are few, which keeps this quick
+    (under a millisecond a call on stuck top1465 positions).
     """
     shape, candidates = marks.shape, marks.candidates
     seen: set[tuple[Mask, tuple[int, ...]]] = set()
