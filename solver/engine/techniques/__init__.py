@@ -14,7 +14,9 @@ teacher (``teacher``) asks them in:
 - ``single_digit``: skyscraper, two-string kite, turbot fish, empty
   rectangle;
 - ``colouring``: simple colors;
-- ``wings``: remote pair, w-wing, xy-wing, xyz-wing.
+- ``wings``: remote pair, w-wing, xy-wing, xyz-wing;
+- ``uniqueness``: unique rectangles of types 1 to 4, hidden rectangle and
+  bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``).
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import colouring, fish, intersections, single_digit, singles, subsets, wings
+from . import colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -48,4 +50,5 @@ TECHNIQUES: dict[str, Finder] = {
     **single_digit.TECHNIQUES,
     **colouring.TECHNIQUES,
     **wings.TECHNIQUES,
+    **uniqueness.TECHNIQUES,
 }
