@@ -13,7 +13,7 @@ teacher (``teacher``) asks them in:
   sashimi);
 - ``single_digit``: skyscraper, two-string kite, turbot fish, empty
   rectangle;
-- ``colouring``: simple colors;
+- ``colouring``: simple colors, multi-colors;
 - ``wings``: remote pair, w-wing, xy-wing, xyz-wing;
 - ``uniqueness``: unique rectangles of types 1 to 4, hidden rectangle and
   bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``).
@@ -31,16 +31,7 @@ Finder = Callable[[Marks], Iterator[Step]]
 
 # The techniques that hold only if the puzzle has one solution: the teacher
 # asks them only when that is proved.
-UNIQUENESS = frozenset(
-    {
-        "unique-rectangle-1",
-        "unique-rectangle-2",
-        "unique-rectangle-3",
-        "unique-rectangle-4",
-        "hidden-rectangle",
-        "bug-plus-one",
-    }
-)
+UNIQUENESS = uniqueness.UNIQUENESS
 
 TECHNIQUES: dict[str, Finder] = {
     **singles.TECHNIQUES,
