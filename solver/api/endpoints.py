@@ -18,6 +18,7 @@ from ninja.openapi.docs import Swagger
 
 from .. import teaching
 from ..engine import Budget, Status, format_grid, solve
+from ..engine.difficulty import Difficulty
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
 from ..logs import log_solve
 from .errors import failure, install_handlers, require_json
@@ -176,12 +177,11 @@ def _step(view: teaching.StepView) -> dict:
     }
 
 
-def _difficulty(difficulty) -> dict | None:
-    """A ``Difficulty`` as JSON (its level as the id), or None."""
+def _difficulty(difficulty: Difficulty | None) -> dict | None:
+    """A ``Difficulty`` as JSON, or None."""
     if difficulty is None:
         return None
-    level = getattr(difficulty.level, "value", difficulty.level)
-    return {"level": str(level), "score": difficulty.score, "hardest": difficulty.hardest}
+    return {"level": difficulty.level, "score": difficulty.score, "hardest": difficulty.hardest}
 
 
 def _answer(request: HttpRequest, text: str, with_solution: bool):

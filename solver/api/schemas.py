@@ -13,6 +13,7 @@ from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from ..engine import VERDICTS, Status
+from ..engine.difficulty import LEVELS
 from ..forms import PASTE_MAX_LENGTH
 from ..sentences import NAMES
 
@@ -33,7 +34,6 @@ Line = Annotated[int, Field(ge=1, le=9)]
 Digit = Annotated[int, Field(ge=1, le=9)]
 Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]
 Technique = Literal[tuple(NAMES)]
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 ERROR = "error"  # a failure's status when the request itself was at fault, not the puzzle
 
 
@@ -69,7 +69,7 @@ class Difficulty(Schema):
     how many steps used it, make the score and the level."""
 
     level: Literal[LEVELS] = Field(description="easy, medium, hard, expert or extreme.")
-    score: float = Field(ge=0, description="A higher score is harder.")
+    score: int = Field(ge=0, description="A higher score is harder.")
     hardest: Technique = Field(description="The id of the hardest technique used.")
 
 
