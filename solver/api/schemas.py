@@ -99,8 +99,8 @@ CANDIDATES_HELP = (
     "candidates are accepted as the person's board: the reply names the cells (wrong)."
 )
 TECHNIQUES_HELP = (
-    "Optional: the ids of the techniques allowed (default all). A trial step is taken "
-    "when none of them applies."
+    "Optional: the ids of the techniques allowed (default all); an id that names none "
+    "gets 400. A trial step is taken when none of them applies. The ids: " + ", ".join(NAMES) + "."
 )
 
 
@@ -112,7 +112,7 @@ class StepsIn(Schema):
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
     candidates: list[str] | None = Field(None, description=CANDIDATES_HELP)
-    techniques: list[Technique] | None = Field(None, description=TECHNIQUES_HELP)
+    techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
         False,
         description="true: list every instance of the allowed techniques on this board, "
