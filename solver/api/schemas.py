@@ -83,8 +83,8 @@ class Solved(Verdict):
         examples=[EXAMPLE_SOLUTION],
     )
     difficulty: Difficulty | None = Field(
-        description="How hard the puzzle is for a person, for a unique puzzle (rated "
-        "within the site's time for explaining); null otherwise."
+        description="How hard the puzzle is for a person, for a unique puzzle with an "
+        "open cell (rated within the site's time for explaining); null otherwise."
     )
 
 

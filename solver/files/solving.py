@@ -37,7 +37,10 @@ from .reading import Entry
 CHUNK = 32  # entries per chunk: small enough to write often, large enough to pay for a process hop
 DEFAULT_BUDGET = Budget(max_seconds=10.0)
 MAX_CONFLICTS = 5  # conflicts named in a reason; past this many, it says how many more
-EXPLAIN_SECONDS = 1.0  # the teacher's logic per puzzle; the steps after it are trial steps
+# The teacher's logic per puzzle; the steps after it are trial steps. Far
+# above the 2 s a top1465 puzzle needs, so a file's ratings do not change
+# with the machine's load.
+EXPLAIN_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
