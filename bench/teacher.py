@@ -9,9 +9,12 @@ by default top1465, forum_hardest_1106 and seventeen_clue; serg_multi's
 puzzles have several solutions, so no rating). After a line naming the
 machine:
 
-1. the teacher: ``teacher.explain`` timed per puzzle from its givens (median,
-   p95 by nearest rank, max ms), the share solved with no ``trial`` step, and
-   the puzzles it left unsolved;
+1. the teacher: ``teacher.explain`` as the site runs it (every technique,
+   uniqueness ones included since each puzzle has one solution, and
+   ``--max-seconds`` of logic, the site's 1 s by default) timed per puzzle
+   from its givens (median, p95 by nearest rank, max ms), the share solved
+   with no ``trial`` step, the puzzles whose logic ran out of time (their
+   last steps are trials), and those left unsolved;
 2. the peer, hodoku-py (a Python port of HoDoKu, GPL), run in its own
    virtual environment by ``--peer-python`` in a subprocess, on the same
    puzzles: its ``Solver().solve`` timed per puzzle inside that process,
@@ -63,6 +66,7 @@ from solver.engine.teacher import TRIAL, explain, next_step
 DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt"]
 DEFAULT_SAMPLE = 30
 DEFAULT_PEER = Path("/tmp/hodoku-venv/bin/python")
+SITE_SECONDS = 1.0  # settings.SUDOKU_EXPLAIN_SECONDS's default: the logic's budget
 # HoDoKu's level names, as ours; Unfair is the fourth of five.
 PEER_LEVELS = {
     "EASY": "easy",
@@ -144,12 +148,14 @@ for line in sys.stdin:
 @dataclass(frozen=True)
 class Ours:
     """The teacher on one puzzle: ``explain``'s time, the rating of its steps,
-    how many were trials, and whether the board ended solved."""
+    how many were trials, whether the board ended solved, and whether the
+    logic ran out of time (the trials after it marked ``budget``)."""
 
     ms: float
     difficulty: Difficulty
     trials: int
     solved: bool
+    out_of_time: bool = False
 
 
 @dataclass(frozen=True)
@@ -165,15 +171,18 @@ class Peer:
     steps: Mapping[str, int] = field(default_factory=dict)
 
 
-def explained(puzzle: str) -> Ours:
-    """The teacher on ``puzzle`` (text), from its givens, timed from board to steps."""
+def explained(puzzle: str, max_seconds: float | None = SITE_SECONDS) -> Ours:
+    """The teacher on ``puzzle`` (text, with one solution), from its givens, as
+    the site explains it (every technique, at most ``max_seconds`` of logic),
+    timed from board to steps."""
     grid = parse_puzzle(puzzle)
     marks = Marks.from_grid(grid, shape_of_grid(grid))
     start = perf_counter()
-    steps = explain(marks)
+    steps = explain(marks, max_seconds=max_seconds, unique=True)
     ms = (perf_counter() - start) * 1000
-    trials = sum(1 for step in steps if step.technique == TRIAL)
-    return Ours(ms, rate(steps), trials, marks.solved())
+    trials = [step for step in steps if step.technique == TRIAL]
+    out_of_time = any(step.params.get("budget") for step in trials)
+    return Ours(ms, rate(steps), len(trials), marks.solved(), out_of_time)
 
 
 def hint_times(puzzle: str) -> list[float]:
@@ -184,7 +193,7 @@ def hint_times(puzzle: str) -> list[float]:
     times = []
     while not marks.solved():
         start = perf_counter()
-        step = next_step(marks)
+        step = next_step(marks, unique=True)
         times.append((perf_counter() - start) * 1000)
         if step is None:
             break
@@ -307,11 +316,12 @@ def rate_peer_walk(answer: Peer) -> Difficulty:
 def ours_row(name: str, runs: list[Ours]) -> str:
     """One markdown row of the teacher's figures on set ``name``."""
     trial_free = sum(1 for run in runs if run.trials == 0)
+    out_of_time = sum(1 for run in runs if run.out_of_time)
     unsolved = sum(1 for run in runs if not run.solved)
     levels = _levels(run.difficulty.level for run in runs)
     return (
         f"| `{name}` | {len(runs)} | {timing(run.ms for run in runs)} "
-        f"| {share(trial_free, len(runs))} | {unsolved} | {levels} |"
+        f"| {share(trial_free, len(runs))} | {out_of_time} | {unsolved} | {levels} |"
     )
 
 
@@ -361,17 +371,20 @@ def confusion(ratings: list[Difficulty], peers: list[Peer]) -> list[str]:
     return lines
 
 
-def run_ratings(sets: list[tuple[str, list[str]]], peer: Path, cache: Path | None) -> None:
+def run_ratings(
+    sets: list[tuple[str, list[str]]], max_seconds: float | None, peer: Path, cache: Path | None
+) -> None:
     """Print parts 1 to 4: the teacher, then the peer, then their agreement."""
-    print("Teacher: `teacher.explain` from the givens, the rating of its steps:\n")
+    limit = "no limit" if max_seconds is None else f"{max_seconds} s"
+    print(f"Teacher: `teacher.explain` from the givens ({limit} of logic), its steps rated:\n")
     print(
-        "| set | puzzles | median ms | p95 ms | max ms | no trial | unsolved | levels |\n"
-        "|---|---|---|---|---|---|---|---|"
+        "| set | puzzles | median ms | p95 ms | max ms | no trial | out of time | unsolved "
+        "| levels |\n|---|---|---|---|---|---|---|---|---|"
     )
     ours = {}
     for name, puzzles in sets:
         gc.collect()
-        ours[name] = [explained(p) for p in puzzles]
+        ours[name] = [explained(p, max_seconds) for p in puzzles]
         print(ours_row(name, ours[name]), flush=True)
     if not peer.exists():
         print(f"\nPeer skipped: no {peer} (make its venv, see `python -m bench.teacher -h`).")
@@ -445,13 +458,20 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--peer-python", type=Path, default=DEFAULT_PEER, help="Python of hodoku-py's venv"
     )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=SITE_SECONDS,
+        help="the teacher's seconds of logic per puzzle (0: no limit); the site's by default",
+    )
     parser.add_argument("--peer-cache", type=Path, help="a file keeping the peer's answers")
     parser.add_argument(
         "--positions", action="store_true", help="time the next hint at every position instead"
     )
     args = parser.parse_args(argv)
-    if args.sample < 1:
-        parser.error("--sample must be at least 1")
+    if args.sample < 1 or args.max_seconds < 0:
+        parser.error("--sample must be at least 1 and --max-seconds at least 0")
+    args.max_seconds = args.max_seconds or None
     try:
         args.puzzles = [
             (name, [format_grid(parse_puzzle(t)) for _, t in spread(read_set(name), args.sample)])
@@ -470,7 +490,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.positions:
         run_positions(args.puzzles)
     else:
-        run_ratings(args.puzzles, args.peer_python, args.peer_cache)
+        run_ratings(args.puzzles, args.max_seconds, args.peer_python, args.peer_cache)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ def walk(*techniques):
 def explained(text):
     """The teacher's steps for a puzzle, from its givens."""
     grid = parse_puzzle(text)
-    return explain(Marks.from_grid(grid, shape_of_grid(grid)))
+    return explain(Marks.from_grid(grid, shape_of_grid(grid)), unique=True)
 
 
 def test_every_technique_of_the_engine_and_of_the_issue_has_a_weight():

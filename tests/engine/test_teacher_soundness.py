@@ -31,7 +31,7 @@ def wrong_steps(text):
     grid = parse_puzzle(text)
     solution = solve(grid).solution
     marks = Marks.from_grid(grid, shape_of_grid(grid))
-    steps = explain(marks)
+    steps = explain(marks, unique=True)  # every technique: each puzzle has one solution
     rate(steps)  # every technique the walk used has a weight (else KeyError)
     wrong = [
         step
