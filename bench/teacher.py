@@ -139,7 +139,7 @@ for line in sys.stdin:
     result = solver.solve(puzzle)
     ms = (time.perf_counter() - start) * 1000
     kinds = collections.Counter(step.type.name for step in result.steps)
-    print(json.dumps({"puzzle": puzzle, "ms": ms, "solved": result.solved,
+    print(json.dumps({"puzzle": puzzle, "ms": ms, "finished": result.solved,
                       "level": result.level.name, "score": result.score,
                       "brute_force": "BRUTE_FORCE" in kinds, "steps": kinds}), flush=True)
 """
@@ -287,7 +287,7 @@ def _peer(answer: dict) -> Peer:
         answer["ms"],
         level,
         answer["score"],
-        answer["solved"],
+        answer["finished"],
         answer["brute_force"],
         answer.get("steps", {}),
     )
