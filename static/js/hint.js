@@ -7,6 +7,7 @@
 // page's "Explain step by step" shows every step without it.
 
 import { SIZE, cellIn, cells, form, readGrid, setValue, table } from "./cells.js";
+import { FAILED, createLoader } from "./load.js";
 import { markConflicts } from "./marks.js";
 
 const TEXT = {
@@ -33,6 +34,7 @@ let generation = 0; // each change bumps it, so an older reply is dropped
 let applying = false; // the hint itself is filling cells: not a person's typing
 let grid = ""; // the grid as last seen, to tell a digit added from one changed
 let removed = new Map(); // cell index -> Set of digits the hints removed
+const check = createLoader();
 
 function say(text) {
   const status = document.getElementById("hint-status");
@@ -103,8 +105,7 @@ function trouble(answer) {
   if (!answer.ok) {
     const errors = Array.isArray(reply.errors) ? reply.errors : [];
     if (!errors.length) return TEXT.failed;
-    markConflicts(errors.filter((error) => error.code === "conflict"));
-    return [TEXT.invalid, ...errors.map((error) => error.message)].join(" ");
+    return describe(errors);
   }
   if (reply.status === "multiple") return TEXT.multiple;
   if (reply.status === "none") return TEXT.none;
@@ -113,9 +114,30 @@ function trouble(answer) {
   return "";
 }
 
+// The grid's problems (conflicting digits), as the server reads the grid,
+// or null when it has none. Asked first through the page's own reader, which
+// answers 200 either way, so a grid with a conflict logs no failed request.
+async function problems() {
+  const reply = await check("puzzle", readGrid());
+  if (reply === null || reply === FAILED || !reply.problems.length) return null;
+  return reply.problems;
+}
+
+// Mark the conflicting cells, and say what is wrong.
+function describe(errors) {
+  markConflicts(errors.filter((error) => error.code === "conflict"));
+  return [TEXT.invalid, ...errors.map((error) => error.message)].join(" ");
+}
+
 async function first(url) {
   const mine = ++generation;
   say(TEXT.asking);
+  const found = await problems();
+  if (mine !== generation) return;
+  if (found) {
+    say(describe(found));
+    return;
+  }
   const answer = await ask(url);
   if (mine !== generation) return;
   const problem = trouble(answer);
