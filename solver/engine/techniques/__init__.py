@@ -24,6 +24,19 @@ from . import fish, intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
+# The techniques that hold only if the puzzle has one solution: the teacher
+# asks them only when that is proved.
+UNIQUENESS = frozenset(
+    {
+        "unique-rectangle-1",
+        "unique-rectangle-2",
+        "unique-rectangle-3",
+        "unique-rectangle-4",
+        "hidden-rectangle",
+        "bug-plus-one",
+    }
+)
+
 TECHNIQUES: dict[str, Finder] = {
     **singles.TECHNIQUES,
     **intersections.TECHNIQUES,
