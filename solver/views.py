@@ -18,7 +18,6 @@ from . import teaching
 from .api import API_PREFIX
 from .display import StepMarks, answer_grid, entry_grid, field_problems, problem_id, steps_grid
 from .engine import STANDARD, Budget, Grid, format_grid, solve
-from .engine.marks import digits_of
 from .engine.parse import BLANKS
 from .forms import FILE_TYPES, LoadForm, PuzzleForm, PuzzleTextForm
 from .logs import log_solve
@@ -248,7 +247,7 @@ def _difficulty(taught: teaching.Lesson) -> dict | None:
 def _step_context(grid: Grid, taught: teaching.Lesson, number: int) -> dict:
     """What the steps page shows for step ``number`` of ``taught``."""
     step = taught.steps[number - 1]
-    digits, candidates = _board_of(step.before)
+    digits, candidates = step.before.digits, step.before.candidates
     caption = gettext("The board before step %(number)s, with its candidates") % {"number": number}
     count = len(taught.steps)
     return {
@@ -297,15 +296,9 @@ def _marks_of(step) -> StepMarks:
     )
 
 
-def _unit_cells(unit) -> tuple[int, ...]:
-    """The cells of a pattern's unit, given as ``[kind, number]``."""
-    kind, number = unit
+def _unit_cells(unit: dict) -> tuple[int, ...]:
+    """The cells of a pattern's unit, given as ``{"kind", "number"}``."""
     for each in STANDARD.units:
-        if each.kind == kind and each.number == number:
+        if each.kind == unit["kind"] and each.number == unit["number"]:
             return each.cells
     return ()
-
-
-def _board_of(before) -> tuple[list[int], list[tuple[int, ...]]]:
-    """The placed digits and each cell's candidates of the board a step is taken on."""
-    return list(before.digits), [digits_of(mask) for mask in before.candidates]

@@ -150,8 +150,8 @@ async function first(url) {
   say(`${step.look || step.name} ${TEXT.again}`);
 }
 
-// The cells of a pattern's unit, given as [kind, number] ("row", "column", "box").
-function unitCells([kind, number]) {
+// The cells of a pattern's unit, given as {kind, number} (kind "row", "column" or "box").
+function unitCells({ kind, number }) {
   return cells().filter((cell) => cell.dataset[kind] === String(number));
 }
 
