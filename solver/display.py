@@ -149,6 +149,7 @@ CANDIDATE = {  # a candidate's markup by its part in the step
     "removed": '<del class="removed">{}</del>',
 }
 NO_CANDIDATE = "<span></span>"
+GIVEN_CELL, SOLVED_CELL, OPEN_CELL = "cell given", "cell solved", "cell open"
 NOTE = '<span class="visually-hidden"> ({})</span>'
 
 
@@ -198,7 +199,7 @@ class StepMarks:
 def _step_cell(cell: int, given: int, digit: int, candidates: set, mark: StepMarks) -> SafeString:
     """One cell of the steps board, with its classes, spoken place and note."""
     _, row, column, _ = CELLS[cell]
-    classes = ["cell", "given" if given else ("solved" if digit else "open")]
+    classes = [GIVEN_CELL if given else (SOLVED_CELL if digit else OPEN_CELL)]
     classes += [name for name, on in _step_classes(cell, mark) if on]
     if digit:
         place = gettext("Row %(row)s, column %(column)s:") % {"row": row, "column": column}

@@ -14,7 +14,7 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import teaching
+from . import sentences, teaching
 from .api import API_PREFIX
 from .display import StepMarks, answer_grid, entry_grid, field_problems, problem_id, steps_grid
 from .engine import STANDARD, Budget, Grid, format_grid, solve
@@ -136,6 +136,7 @@ def _entry_page(request, form: PuzzleForm):
         "blanks": "".join(sorted(BLANKS)),
         # Where the Hint button (hint.js) asks for the next step.
         "hint_url": API_PREFIX + "hint",
+        "statuses": StatusChoices,
     }
     return render(request, "solver/index.html", context)
 
@@ -158,7 +159,7 @@ def _load_reply(form: LoadForm) -> JsonResponse:
     return JsonResponse(body)
 
 
-# The levels' names, by the ids the engine and the API use.
+# The levels' names, by the ids the engine and the API use (``difficulty.LEVELS``).
 LEVELS = {
     "easy": pgettext_lazy("level", "Easy"),
     "medium": pgettext_lazy("level", "Medium"),
@@ -189,6 +190,7 @@ def steps(request):
         "answer_url": _answer_url(grid),
         "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": line}),
         "count": len(taught.steps),
+        "statuses": StatusChoices,
     }
     if taught.status != StatusChoices.UNIQUE or not taught.steps:
         return render(request, "solver/steps.html", context)
@@ -235,12 +237,10 @@ def _difficulty(taught: teaching.Lesson) -> dict | None:
     difficulty = taught.difficulty
     if difficulty is None:
         return None
-    names = {step.technique: step.name for step in taught.steps}
     return {
         "level": LEVELS.get(difficulty.level, difficulty.level),
-        "level_id": difficulty.level,
         "score": difficulty.score,
-        "hardest": names.get(difficulty.hardest, difficulty.hardest),
+        "hardest": sentences.name(difficulty.hardest) if difficulty.hardest else "",
     }
 
 

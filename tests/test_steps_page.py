@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver import teaching
+from solver.engine import difficulty
+from solver.views import LEVELS
 from tests.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
 
 STEPS = reverse("solver:steps")
@@ -268,3 +270,7 @@ def test_the_entry_pages_hint_button_waits_for_its_script(client):
     assert " hidden" in button.group(0)
     assert button.group(1) == "/api/hint"
     assert 'id="hint-status" role="status"' in html
+
+
+def test_every_level_has_a_name():
+    assert tuple(LEVELS) == difficulty.LEVELS

@@ -98,8 +98,10 @@ async function ask(url) {
   }
 }
 
-// What a reply without a step to show says, or "" when it has one.
-function trouble(answer) {
+// What a reply without a step to show says, or "" when it has one. The
+// status words come from the page (the button's data-unique, data-multiple
+// and data-none), as the server spells them.
+function trouble(answer, words) {
   if (answer === null || typeof answer.reply !== "object" || answer.reply === null) return TEXT.failed;
   const reply = answer.reply;
   if (!answer.ok) {
@@ -107,9 +109,9 @@ function trouble(answer) {
     if (!errors.length) return TEXT.failed;
     return describe(errors);
   }
-  if (reply.status === "multiple") return TEXT.multiple;
-  if (reply.status === "none") return TEXT.none;
-  if (reply.status !== "unique") return TEXT.gaveUp;
+  if (reply.status === words.multiple) return TEXT.multiple;
+  if (reply.status === words.none) return TEXT.none;
+  if (reply.status !== words.unique) return TEXT.gaveUp;
   if (!Array.isArray(reply.steps) || !reply.steps.length) return TEXT.solved;
   return "";
 }
@@ -129,7 +131,7 @@ function describe(errors) {
   return [TEXT.invalid, ...errors.map((error) => error.message)].join(" ");
 }
 
-async function first(url) {
+async function first({ dataset }) {
   const mine = ++generation;
   say(TEXT.asking);
   const found = await problems();
@@ -138,9 +140,9 @@ async function first(url) {
     say(describe(found));
     return;
   }
-  const answer = await ask(url);
+  const answer = await ask(dataset.hintUrl);
   if (mine !== generation) return;
-  const problem = trouble(answer);
+  const problem = trouble(answer, dataset);
   if (problem) {
     say(problem);
     return;
@@ -218,7 +220,7 @@ export function startHint() {
   grid = readGrid();
   table.addEventListener("cells:change", onChange);
   button.addEventListener("click", () => {
-    if (stage === 0) first(button.dataset.hintUrl);
+    if (stage === 0) first(button);
     else if (stage === 1) show();
     else apply();
   });
