@@ -177,3 +177,27 @@ def test_a_hint_on_a_grid_without_one_solution_says_so(
     page.goto(f"{live_server.url}/index?puzzle={grid}")
     assert said in press_hint(page)
     assert console_errors == []
+
+
+# PUZZLE with its first step's digit (r9c3 = 7) placed: the next step removes
+# candidates and places nothing.
+ELIMINATING = PUZZLE[:74] + "7" + PUZZLE[75:]
+
+
+def test_a_step_that_only_removes_candidates_says_so_and_the_next_hint_goes_on(
+    live_server, page, console_errors
+):
+    """The entry grid has no pencil marks: the third press says what the step
+    removed, changes no cell, and the next hint starts from the board without
+    those candidates (so it is another step, not the same one again)."""
+    page.goto(f"{live_server.url}/index?puzzle={ELIMINATING}")
+    press_hint(page)
+    shown = press_hint(page)
+    expect(page.locator("td.hint-remove").first).to_be_visible()
+    expect(page.locator("td.hint-place")).to_have_count(0)
+    said = press_hint(page)
+    assert said.startswith("This step removes ")
+    assert entry_values(page) == ELIMINATING
+    press_hint(page)
+    assert press_hint(page) != shown
+    assert console_errors == []
