@@ -32,6 +32,7 @@ from django.utils.translation import ngettext
 
 from . import sentences
 from .engine import STANDARD, Budget, Grid, Shape, Status, find_conflicts, solve
+from .engine.difficulty import Difficulty, rate
 from .engine.marks import Marks, digits_of, mask_of
 from .engine.steps import Pattern, Step
 from .engine.teacher import allowed, explain, next_step
@@ -39,12 +40,6 @@ from .engine.techniques import TECHNIQUES, Finder
 from .forms import PuzzleTextForm
 from .issues import Issue
 from .messages import describe
-
-try:
-    from .engine.difficulty import Difficulty, rate
-except ImportError:  # the rating is written on its own branch; until it lands, none
-    Difficulty = None  # type: ignore[assignment,misc]
-    rate = None  # type: ignore[assignment]
 
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
@@ -311,7 +306,7 @@ def rate_puzzle(givens: Grid, max_seconds: float | None = None) -> Difficulty | 
 
 
 def _rated(steps: list[Step]) -> Difficulty | None:
-    return rate(steps) if rate is not None and steps else None
+    return rate(steps) if steps else None
 
 
 def _boards_before(marks: Marks, steps: list[Step]) -> list[Marks]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from ninja import NinjaAPI, Query
@@ -18,7 +19,9 @@ from ninja.openapi.docs import Swagger
 
 from .. import teaching
 from ..engine import Budget, Status, format_grid, solve
+from ..engine.difficulty import Difficulty
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
+from ..issues import Issue
 from ..logs import log_solve
 from .errors import failure, install_handlers, require_json
 from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, StepsIn, Taught, Verdict
@@ -147,6 +150,9 @@ def _teach(body: StepsIn, next_only: bool):
     board = teaching.read_board(body.puzzle, body.progress, body.candidates)
     if not isinstance(board, teaching.Board):
         return failure(400, board)
+    unknown = teaching.unknown_techniques(body.techniques or ())
+    if unknown:
+        return failure(400, [_unknown_techniques(unknown)])
     if next_only:
         taught = teaching.hint(board, body.techniques)
     else:
@@ -158,6 +164,13 @@ def _teach(body: StepsIn, next_only: bool):
         "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
         "warning": teaching.wrong_message(taught.wrong) if taught.wrong else None,
     }
+
+
+def _unknown_techniques(names: list[str]) -> Issue:
+    """The issue naming the ids of ``techniques`` that name none (the first few)."""
+    named = ", ".join(f"“{name[:40]}”" for name in names[:5])
+    message = _("No technique is called %(names)s; the ids are listed in /api/docs.")
+    return Issue("unknown_technique", message % {"names": named})
 
 
 def _step(view: teaching.StepView) -> dict:
@@ -176,12 +189,11 @@ def _step(view: teaching.StepView) -> dict:
     }
 
 
-def _difficulty(difficulty) -> dict | None:
-    """A ``Difficulty`` as JSON (its level as the id), or None."""
+def _difficulty(difficulty: Difficulty | None) -> dict | None:
+    """A ``Difficulty`` as JSON, or None."""
     if difficulty is None:
         return None
-    level = getattr(difficulty.level, "value", difficulty.level)
-    return {"level": str(level), "score": difficulty.score, "hardest": difficulty.hardest}
+    return {"level": difficulty.level, "score": difficulty.score, "hardest": difficulty.hardest}
 
 
 def _answer(request: HttpRequest, text: str, with_solution: bool):

@@ -110,9 +110,6 @@ def _field_issue(error: dict) -> Issue:
     if kind in {"model_attributes_type", "dict_type", "model_type"}:
         message = _('The body must be a JSON object such as {"puzzle": "..."}.')
         return Issue("not_an_object", message)
-    if kind == "literal_error" and field == "techniques":
-        message = _("No technique is called “%(name)s”; the ids are listed in /api/docs.")
-        return Issue("unknown_technique", message % {"name": str(error.get("input"))[:50]})
     return Issue("invalid_request", str(error.get("msg", _("The request is not valid."))))
 
 

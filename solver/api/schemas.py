@@ -13,6 +13,7 @@ from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from ..engine import VERDICTS, Status
+from ..engine.difficulty import LEVELS
 from ..forms import PASTE_MAX_LENGTH
 from ..sentences import NAMES
 
@@ -33,7 +34,6 @@ Line = Annotated[int, Field(ge=1, le=9)]
 Digit = Annotated[int, Field(ge=1, le=9)]
 Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]
 Technique = Literal[tuple(NAMES)]
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 ERROR = "error"  # a failure's status when the request itself was at fault, not the puzzle
 
 
@@ -69,7 +69,7 @@ class Difficulty(Schema):
     how many steps used it, make the score and the level."""
 
     level: Literal[LEVELS] = Field(description="easy, medium, hard, expert or extreme.")
-    score: float = Field(ge=0, description="A higher score is harder.")
+    score: int = Field(ge=0, description="A higher score is harder.")
     hardest: Technique = Field(description="The id of the hardest technique used.")
 
 
@@ -83,8 +83,8 @@ class Solved(Verdict):
         examples=[EXAMPLE_SOLUTION],
     )
     difficulty: Difficulty | None = Field(
-        description="How hard the puzzle is for a person, for a unique puzzle (rated "
-        "within the site's time for explaining); null otherwise."
+        description="How hard the puzzle is for a person, for a unique puzzle with an "
+        "open cell (rated within the site's time for explaining); null otherwise."
     )
 
 
@@ -99,8 +99,8 @@ CANDIDATES_HELP = (
     "candidates are accepted as the person's board: the reply names the cells (wrong)."
 )
 TECHNIQUES_HELP = (
-    "Optional: the ids of the techniques allowed (default all). A trial step is taken "
-    "when none of them applies."
+    "Optional: the ids of the techniques allowed (default all); an id that names none "
+    "gets 400. A trial step is taken when none of them applies. The ids: " + ", ".join(NAMES) + "."
 )
 
 
@@ -112,7 +112,7 @@ class StepsIn(Schema):
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
     candidates: list[str] | None = Field(None, description=CANDIDATES_HELP)
-    techniques: list[Technique] | None = Field(None, description=TECHNIQUES_HELP)
+    techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
         False,
         description="true: list every instance of the allowed techniques on this board, "

@@ -9,9 +9,12 @@ teacher (``teacher``) asks them in:
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
 - ``subsets``: naked and hidden pairs, triples and quads;
-- ``fish``: x-wing, swordfish, jellyfish;
-- ``single_digit``: skyscraper;
-- ``wings``: xy-wing, xyz-wing.
+- ``fish``: x-wing, swordfish, jellyfish, and each with fins (finned and
+  sashimi);
+- ``single_digit``: skyscraper, two-string kite, turbot fish, empty
+  rectangle;
+- ``colouring``: simple colors;
+- ``wings``: remote pair, w-wing, xy-wing, xyz-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -20,7 +23,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import fish, intersections, single_digit, singles, subsets, wings
+from . import colouring, fish, intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -43,5 +46,6 @@ TECHNIQUES: dict[str, Finder] = {
     **subsets.TECHNIQUES,
     **fish.TECHNIQUES,
     **single_digit.TECHNIQUES,
+    **colouring.TECHNIQUES,
     **wings.TECHNIQUES,
 }
