@@ -20,6 +20,7 @@ const TEXT = {
   solved: "Every cell is filled: there is no step left.",
   again: "Press Hint again to see it on the grid.",
   apply: "Press Hint again to fill it in.",
+  applyRemoval: "Press Hint again to apply it.",
   placed: "Filled in: %(cells)s.",
   removed:
     "This step removes %(cells)s. The grid has no pencil marks, so nothing changes in it; the next hint takes it into account.",
@@ -169,7 +170,7 @@ function show() {
   }
   for (const { cell } of step.eliminations ?? []) cellOf(cell)?.closest("td").classList.add("hint-remove");
   stage = 2;
-  say(`${step.text} ${TEXT.apply}`);
+  say(`${step.text} ${step.placements?.length ? TEXT.apply : TEXT.applyRemoval}`);
 }
 
 function apply() {
