@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import type_cells
+from .helpers import tab_until, type_cells
 from .test_solve_flow import PUZZLE, SOLUTION, cell_input, entry_values, open_entry_page
 
 pytestmark = pytest.mark.browser
@@ -76,6 +76,23 @@ def test_the_list_jumps_to_any_step(live_server, page, console_errors):
     page.wait_for_url(re.compile(r"step=7$"))
     assert shown_step(page) == 7
     expect(page.locator('.all-steps a[aria-current="step"]')).to_have_count(1)
+    assert console_errors == []
+
+
+def test_tab_reaches_the_step_buttons_before_the_list_of_steps(live_server, page, console_errors):
+    """Focus order follows reading order: skip link, site links, Previous, Next,
+    then the techniques and the list of every step."""
+    open_steps(page, live_server.url, step=3)
+    previous = page.get_by_role("link", name="Previous")
+    to_previous = tab_until(page, previous)
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Next")).to_be_focused()
+    first_in_list = page.locator(".all-steps a").first
+    assert tab_until(page, first_in_list) == 1
+    assert to_previous <= 5
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/steps/\?puzzle=[^&]*$"))
+    assert shown_step(page) == 1
     assert console_errors == []
 
 
