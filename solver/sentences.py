@@ -461,6 +461,388 @@ def _why(p: Params, w: Words) -> str:
     return _("the search proves it")
 
 
+def _finned(step: Step, p: Params, w: Words) -> str:
+    base_kind, base = p["base"]
+    cover_kind, cover = p["cover"]
+    template = _(
+        "%(technique)s on %(digit)s: in %(base)s, %(digit)s lies only in %(cover)s and in "
+        "the fin cells %(fins)s. Either a fin holds %(digit)s or the fish stands, so it "
+        "leaves the cells of %(cover)s that see every fin: %(cells)s."
+    )
+    return template % {
+        "technique": _variant(step),
+        "digit": p["digit"],
+        "base": w.lines(base_kind, base),
+        "cover": w.lines(cover_kind, cover),
+        "fins": w.group(p["fins"]),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _siamese(step: Step, p: Params, w: Words) -> str:
+    base_kind, base = p["base"]
+    (one_kind, one), (two_kind, two) = p["covers"]
+    template = _(
+        "%(technique)s (Siamese) on %(digit)s: two finned fish on %(base)s, one covered by "
+        "%(one)s and one by %(two)s, each with its fins; together they remove %(digit)s from "
+        "%(cells)s."
+    )
+    return template % {
+        "technique": name(step.technique),
+        "digit": p["digit"],
+        "base": w.lines(base_kind, base),
+        "one": w.lines(one_kind, one),
+        "two": w.lines(two_kind, two),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _variant(step: Step) -> str:
+    """The technique's name, with the form its message names (sashimi...)."""
+    form = step.message.partition("/")[2]
+    if form == "sashimi":
+        return _("%(technique)s (sashimi)") % {"technique": name(step.technique)}
+    return name(step.technique)
+
+
+def _dual(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "%(technique)s (dual): two patterns share the same cells of %(box)s, and together "
+        "remove %(removed)s."
+    )
+    return template % {
+        "technique": name(step.technique),
+        "box": w.unit(p["box"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _empty_rectangle(step: Step, p: Params, w: Words) -> str:
+    row, column = p["cross"]
+    near, far = p["ends"]
+    template = _(
+        "Empty rectangle on %(digit)s: in %(box)s, %(digit)s lies only in %(row)s and "
+        "%(column)s. The strong link in %(link)s puts %(digit)s in %(far)s, or in %(near)s, "
+        "which leaves the box only its other line; either way %(digit)s leaves %(cells)s."
+    )
+    return template % {
+        "digit": p["digit"],
+        "box": w.unit(p["box"]),
+        "row": w.unit(row),
+        "column": w.unit(column),
+        "link": w.unit(p["link"]),
+        "near": w.cell(near),
+        "far": w.cell(far),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _remote_pair(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Remote pair: %(chain)s each hold only %(digits)s and each sees the next, so they "
+        "take the two digits by turns and the ends hold both between them: every cell that "
+        "sees both ends loses them. Removes %(removed)s."
+    )
+    return template % {
+        "chain": w.group(p["chain"]),
+        "digits": w.digits(p["digits"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _w_wing(step: Step, p: Params, w: Words) -> str:
+    first, second = p["cells"]
+    template = _(
+        "W-Wing: %(first)s and %(second)s hold only %(x)s and %(y)s. In %(unit)s, %(x)s fits "
+        "only in %(ends)s, which see one of them each, so one of the two holds %(y)s, and "
+        "%(y)s leaves every cell that sees both: %(cells)s."
+    )
+    return template % {
+        "first": w.cell(first),
+        "second": w.cell(second),
+        "x": p["link_digit"],
+        "y": p["digit"],
+        "unit": w.unit(p["unit"]),
+        "ends": w.group(p["link"]),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _colour_trap(step: Step, p: Params, w: Words) -> str:
+    one, two = p["colours"]
+    template = _(
+        "Simple colors on %(digit)s: its strong links colour %(one)s one way and %(two)s the "
+        "other; one colour holds %(digit)s, so a cell that sees both colours cannot: "
+        "%(cells)s."
+    )
+    return template % {
+        "digit": p["digit"],
+        "one": w.cells(one),
+        "two": w.cells(two),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _colour_wrap(step: Step, p: Params, w: Words) -> str:
+    if step.technique == "simple-colors":
+        template = _(
+            "%(technique)s on %(digit)s: two cells of the colour %(false)s see each other, so "
+            "that colour is false and %(digit)s leaves all its cells."
+        )
+    else:
+        template = _(
+            "%(technique)s on %(digit)s: the colour %(false)s sees both colours of another "
+            "cluster, one of which holds %(digit)s, so that colour is false and %(digit)s "
+            "leaves all its cells."
+        )
+    return template % {
+        "technique": name(step.technique),
+        "digit": p["digit"],
+        "false": w.cells(p["false"]),
+    }
+
+
+def _multi_trap(step: Step, p: Params, w: Words) -> str:
+    one, two = p["seeing"]
+    template = _(
+        "Multi-colors on %(digit)s: the colours %(one)s and %(two)s, of two clusters, see "
+        "each other, so they are not both true and one of the other two colours holds "
+        "%(digit)s: it leaves every cell that sees both of those. Removes it from %(cells)s."
+    )
+    return template % {
+        "digit": p["digit"],
+        "one": w.cells(one),
+        "two": w.cells(two),
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _rectangle(p: Params, w: Words) -> dict[str, object]:
+    return {"cells": w.group(p["cells"]), "digits": w.digits(p["digits"])}
+
+
+def _unique_1(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Unique rectangle type 1: were %(cells)s to hold only %(digits)s, the two digits "
+        "could swap and the puzzle would have two solutions. Three corners hold only them, "
+        "so the fourth, %(cell)s, cannot: removes %(removed)s."
+    )
+    return template % {
+        **_rectangle(p, w),
+        "cell": w.cell(p["cell"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _unique_2(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Unique rectangle type 2: were %(cells)s to hold only %(digits)s, the puzzle would "
+        "have two solutions; so one of the roof corners %(roof)s holds their one extra "
+        "digit %(extra)s, and it leaves every cell that sees both: %(cells_removed)s."
+    )
+    return template % {
+        **_rectangle(p, w),
+        "roof": w.group(p["roof"]),
+        "extra": p["extra"],
+        "cells_removed": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _unique_3(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Unique rectangle type 3: were %(cells)s to hold only %(digits)s, the puzzle would "
+        "have two solutions; so a roof corner (%(roof)s) holds one of %(extras)s. With "
+        "%(subset)s they make a naked subset of %(subset_digits)s in %(unit)s: removes "
+        "%(removed)s."
+    )
+    return template % {
+        **_rectangle(p, w),
+        "roof": w.group(p["roof"]),
+        "extras": w.digits(p["extras"]),
+        "subset": w.group(p["subset"]),
+        "subset_digits": w.digits(p["subset_digits"]),
+        "unit": w.unit(p["unit"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _unique_4(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Unique rectangle type 4: were %(cells)s to hold only %(digits)s, the puzzle would "
+        "have two solutions. In %(unit)s, %(digit)s fits only in the roof corners %(roof)s, "
+        "so one of them holds it and the other cannot hold the pair's other digit: removes "
+        "%(removed)s."
+    )
+    return template % {
+        **_rectangle(p, w),
+        "unit": w.unit(p["unit"]),
+        "digit": p["digit"],
+        "roof": w.group(p["roof"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _hidden_rectangle(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Hidden rectangle: were %(cells)s to hold only %(digits)s, the puzzle would have "
+        "two solutions. In %(units)s, %(digit)s fits only at the corners, so %(cell)s "
+        "cannot hold the other digit: removes %(removed)s."
+    )
+    return template % {
+        **_rectangle(p, w),
+        "units": w.units(p["units"]),
+        "digit": p["digit"],
+        "cell": w.cell(p["cell"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _bug_plus_one(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "BUG+1: every open cell but %(cell)s holds two candidates, and without %(digit)s "
+        "there the board would be a bivalue universal grave, with two solutions or none; so "
+        "%(digit)s goes in %(cell)s."
+    )
+    return template % {"cell": w.cell(p["cell"]), "digit": p["digit"]}
+
+
+def _single_digit_chain(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "%(technique)s (%(length)s links) from %(start)s to %(end)s: one end holds "
+        "%(digit)s, so it leaves every cell that sees both: %(cells)s."
+    )
+    return template % {
+        "technique": name(step.technique),
+        "length": p["length"],
+        "start": w.cell(p["start"]),
+        "end": w.cell(p["end"]),
+        "digit": p["digit"],
+        "cells": w.cells(cell for cell, _digit in step.eliminations),
+    }
+
+
+def _aic(step: Step, p: Params, w: Words) -> str:
+    values = {
+        "length": p["length"],
+        "start": w.group(p["start"]),
+        "end": w.group(p["end"]),
+        "start_digit": p["start_digit"],
+        "end_digit": p["end_digit"],
+        "removed": w.removed(step.eliminations),
+    }
+    form = step.message.partition("/")[2]
+    if form == "loop":
+        template = _(
+            "Continuous nice loop (%(length)s links) through %(start)s: each weak link of the "
+            "loop is strong too, so removes %(removed)s."
+        )
+    elif form == "placement":
+        template = _(
+            "Discontinuous nice loop (%(length)s links): were %(start_digit)s not in "
+            "%(start)s, the chain would put it there, so %(actions)s."
+        )
+        values["actions"] = w.actions(step.placements, step.eliminations)
+    elif form == "als":
+        template = _(
+            "Alternating inference chain (%(length)s links, through an almost locked set) "
+            "from %(start_digit)s in %(start)s to %(end_digit)s in %(end)s: its start or its "
+            "end is true, so removes %(removed)s."
+        )
+    else:
+        template = _(
+            "Alternating inference chain (%(length)s links) from %(start_digit)s in "
+            "%(start)s to %(end_digit)s in %(end)s: its start or its end is true, so removes "
+            "%(removed)s."
+        )
+    return template % values
+
+
+def _forcing_chain(step: Step, p: Params, w: Words) -> str:
+    where = w.cell(p["cell"]) if "cell" in p else w.unit(p["unit"])
+    values = {"where": where, "actions": w.actions(step.placements, step.eliminations)}
+    if step.message.endswith("/contradiction"):
+        template = _(
+            "Forcing chain: a branch tried in %(where)s, followed by singles, runs into a "
+            "contradiction, so it is false: %(actions)s."
+        )
+    else:
+        template = _(
+            "Forcing chain: each branch tried in %(where)s, followed by singles, leads to the "
+            "same result, so it is true: %(actions)s."
+        )
+    return template % values
+
+
+def _als_sets(p: Params, w: Words) -> list[str]:
+    return [
+        _("%(cells)s (%(digits)s)") % {"cells": w.group(cells), "digits": w.digits(digits)}
+        for cells, digits in zip(p["als"], p["digits"], strict=True)
+    ]
+
+
+def _als_xz(step: Step, p: Params, w: Words) -> str:
+    one, two = _als_sets(p, w)
+    values = {
+        "one": one,
+        "two": two,
+        "rcc": w.digits(p["rcc"]),
+        "z": w.digits(p["z"]),
+        "removed": w.removed(step.eliminations),
+    }
+    if step.message.endswith("/double"):
+        template = _(
+            "ALS-XZ (doubly linked): the almost locked sets %(one)s and %(two)s share the "
+            "restricted commons %(rcc)s, so each is locked without one of them: removes "
+            "%(removed)s."
+        )
+    else:
+        template = _(
+            "ALS-XZ: the almost locked sets %(one)s and %(two)s share the restricted common "
+            "%(rcc)s, so one of them is locked without it, and %(z)s, in one or the other, "
+            "leaves every cell that sees all its places in both: removes %(removed)s."
+        )
+    return template % values
+
+
+def _als_xy_wing(step: Step, p: Params, w: Words) -> str:
+    one, two, hinge = _als_sets(p, w)
+    x, y = p["rcc"]
+    template = _(
+        "ALS-XY-Wing: the hinge %(hinge)s shares %(x)s with %(one)s and %(y)s with %(two)s, "
+        "and takes one of them, so %(z)s is in %(one)s or %(two)s and leaves every cell that "
+        "sees all its places in both: removes %(removed)s."
+    )
+    return template % {
+        "hinge": hinge,
+        "one": one,
+        "two": two,
+        "x": x,
+        "y": y,
+        "z": w.digits(p["z"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
+def _sue_de_coq(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Sue de Coq: %(cells)s, where %(line)s crosses %(box)s, hold %(digits)s; with "
+        "%(line_cells)s (%(line_digits)s) in the line and %(box_cells)s (%(box_digits)s) in "
+        "the box they have as many cells as digits, so each digit stays in its part: removes "
+        "%(removed)s."
+    )
+    return template % {
+        "cells": w.group(p["cells"]),
+        "line": w.unit(p["line"]),
+        "box": w.unit(p["box"]),
+        "digits": w.digits(p["digits"]),
+        "line_cells": w.group(p["line_cells"]),
+        "line_digits": w.digits(p["line_digits"]),
+        "box_cells": w.group(p["box_cells"]),
+        "box_digits": w.digits(p["box_digits"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
 SAYINGS: dict[str, Callable[[Step, Params, Words], str]] = {
     "full-house": _full_house,
     "naked-single": _naked_single,
@@ -478,9 +860,43 @@ SAYINGS: dict[str, Callable[[Step, Params, Words], str]] = {
     "x-wing": _fish,
     "swordfish": _fish,
     "jellyfish": _fish,
+    **{
+        f"finned-{fish}{form}": _finned
+        for fish in ("x-wing", "swordfish", "jellyfish")
+        for form in ("", "/sashimi")
+    },
+    **{f"finned-{fish}/siamese": _siamese for fish in ("x-wing", "swordfish", "jellyfish")},
     "skyscraper": _two_links,
     "two-string-kite": _two_links,
+    "two-string-kite/dual": _dual,
+    "turbot-fish": _two_links,
+    "empty-rectangle": _empty_rectangle,
+    "empty-rectangle/dual": _dual,
+    "simple-colors/trap": _colour_trap,
+    "simple-colors/wrap": _colour_wrap,
+    "multi-colors/trap": _multi_trap,
+    "multi-colors/wrap": _colour_wrap,
+    "remote-pair": _remote_pair,
+    "w-wing": _w_wing,
     "xy-wing": _xy_wing,
     "xyz-wing": _xyz_wing,
+    "unique-rectangle-1": _unique_1,
+    "unique-rectangle-2": _unique_2,
+    "unique-rectangle-3": _unique_3,
+    "unique-rectangle-4": _unique_4,
+    "hidden-rectangle": _hidden_rectangle,
+    "bug-plus-one": _bug_plus_one,
+    "x-chain": _single_digit_chain,
+    "xy-chain": _single_digit_chain,
+    "aic": _aic,
+    "aic/loop": _aic,
+    "aic/placement": _aic,
+    "aic/als": _aic,
+    "als-xz": _als_xz,
+    "als-xz/double": _als_xz,
+    "als-xy-wing": _als_xy_wing,
+    "sue-de-coq": _sue_de_coq,
+    "forcing-chain": _forcing_chain,
+    "forcing-chain/contradiction": _forcing_chain,
     "trial": _trial,
 }
