@@ -1,4 +1,5 @@
-"""How the board is drawn: one ``<table>`` for entry and for the answer.
+"""How the board is drawn: one ``<table>`` for entry, for the answer, and
+for the steps page (``steps_grid``: each open cell's candidates, a step's marks).
 
 Each band of boxes (three rows on a 9x9 board) is a ``<tbody>`` and each stack
 of box columns a ``<colgroup>``, so the thick box borders come from CSS alone.

@@ -1,5 +1,8 @@
 """The single puzzle's pages: read the form, ask the engine, pick the template (or the JSON reply).
 
+The answer page shows the puzzle's level; the steps page (``steps``) shows
+the teacher's steps one address at a time, from ``teaching`` as the API does.
+
 The stored batches have views of their own (``batches.views``).
 """
 
