@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .engine import STANDARD, Shape
 from .engine.steps import Candidate, Step
@@ -708,12 +708,12 @@ def _bug_plus_one(step: Step, p: Params, w: Words) -> str:
 
 def _single_digit_chain(step: Step, p: Params, w: Words) -> str:
     template = _(
-        "%(technique)s (%(length)s links) from %(start)s to %(end)s: one end holds "
+        "%(technique)s (%(links)s) from %(start)s to %(end)s: one end holds "
         "%(digit)s, so it leaves every cell that sees both: %(cells)s."
     )
     return template % {
         "technique": name(step.technique),
-        "length": p["length"],
+        "links": _links(p["length"]),
         "start": w.cell(p["start"]),
         "end": w.cell(p["end"]),
         "digit": p["digit"],
@@ -723,7 +723,7 @@ def _single_digit_chain(step: Step, p: Params, w: Words) -> str:
 
 def _aic(step: Step, p: Params, w: Words) -> str:
     values = {
-        "length": p["length"],
+        "links": _links(p["length"]),
         "start": w.group(p["start"]),
         "end": w.group(p["end"]),
         "start_digit": p["start_digit"],
@@ -733,42 +733,57 @@ def _aic(step: Step, p: Params, w: Words) -> str:
     form = step.message.partition("/")[2]
     if form == "loop":
         template = _(
-            "Continuous nice loop (%(length)s links) through %(start)s: each weak link of the "
+            "Continuous nice loop (%(links)s) through %(start)s: each weak link of the "
             "loop is strong too, so removes %(removed)s."
         )
     elif form == "placement":
         template = _(
-            "Discontinuous nice loop (%(length)s links): were %(start_digit)s not in "
+            "Discontinuous nice loop (%(links)s): were %(start_digit)s not in "
             "%(start)s, the chain would put it there, so %(actions)s."
         )
         values["actions"] = w.actions(step.placements, step.eliminations)
     elif form == "als":
         template = _(
-            "Alternating inference chain (%(length)s links, through an almost locked set) "
+            "Alternating inference chain (%(links)s, through an almost locked set) "
             "from %(start_digit)s in %(start)s to %(end_digit)s in %(end)s: its start or its "
             "end is true, so removes %(removed)s."
         )
     else:
         template = _(
-            "Alternating inference chain (%(length)s links) from %(start_digit)s in "
+            "Alternating inference chain (%(links)s) from %(start_digit)s in "
             "%(start)s to %(end_digit)s in %(end)s: its start or its end is true, so removes "
             "%(removed)s."
         )
     return template % values
 
 
+def _links(count: int) -> str:
+    return ngettext("%(count)s link", "%(count)s links", count) % {"count": count}
+
+
 def _forcing_chain(step: Step, p: Params, w: Words) -> str:
-    where = w.cell(p["cell"]) if "cell" in p else w.unit(p["unit"])
-    values = {"where": where, "actions": w.actions(step.placements, step.eliminations)}
+    branches = p["branches"]
+    if "cell" in p:
+        tried = _("%(digits)s in %(cell)s") % {
+            "digits": w.digits(digit for _cell, digit in branches),
+            "cell": w.cell(p["cell"]),
+        }
+    else:
+        tried = _("%(digit)s in %(cells)s of %(unit)s") % {
+            "digit": p["digit"],
+            "cells": w.group(cell for cell, _digit in branches),
+            "unit": w.unit(p["unit"]),
+        }
+    values = {"tried": tried, "actions": w.actions(step.placements, step.eliminations)}
     if step.message.endswith("/contradiction"):
         template = _(
-            "Forcing chain: a branch tried in %(where)s, followed by singles, runs into a "
-            "contradiction, so it is false: %(actions)s."
+            "Forcing chain: of the branches %(tried)s, each followed by singles, one runs "
+            "into a contradiction, so it is false: %(actions)s."
         )
     else:
         template = _(
-            "Forcing chain: each branch tried in %(where)s, followed by singles, leads to the "
-            "same result, so it is true: %(actions)s."
+            "Forcing chain: the branches %(tried)s, each followed by singles, all lead to "
+            "the same result, so it is true: %(actions)s."
         )
     return template % values
 

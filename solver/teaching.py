@@ -83,12 +83,15 @@ class Picture:
 @dataclass(frozen=True)
 class StepView:
     """One step as a page or the API shows it. ``number`` counts from 1;
+    ``message`` is the engine's message id (the technique's form, such as
+    ``finned-x-wing/sashimi``);
     ``placements`` and ``eliminations`` are (row, column, digit) from 1;
     ``pattern`` is plain JSON (``pattern_json``); ``before`` is the board the
     step is taken on; ``step`` the engine's own."""
 
     number: int
     technique: str
+    message: str
     name: str
     text: str
     look: str
@@ -330,6 +333,7 @@ def view(number: int, step: Step, before: Marks, shape: Shape = STANDARD) -> Ste
     return StepView(
         number=number,
         technique=step.technique,
+        message=step.message,
         name=sentences.name(step.technique),
         text=sentences.sentence(step, shape),
         look=sentences.look(step, shape),

@@ -155,3 +155,37 @@ def test_a_trial_says_what_was_tried_and_what_it_led_to():
         "contradiction (after 4 singles, row 2 has no place left for 6), so 3 is not in r1c1."
     )
     assert look(broken) == "No technique applies here: the next step is a trial in r1c1."
+
+
+def test_a_forcing_chain_names_the_branches_it_tried():
+    step = Step(
+        "forcing-chain",
+        eliminations=((59, 2),),
+        message="forcing-chain",
+        params={"cell": 57, "branches": ((57, 2), (57, 7)), "outcome": "eliminate"},
+    )
+    assert sentence(step) == (
+        "Forcing chain: the branches 2 and 7 in r7c4, each followed by singles, all lead to "
+        "the same result, so it is true: removes 2 from r7c6."
+    )
+    broken = Step(
+        "forcing-chain",
+        eliminations=((21, 4),),
+        message="forcing-chain/contradiction",
+        params={"unit": ("row", 3), "digit": 4, "branches": ((20, 4), (21, 4), (23, 4))},
+    )
+    assert sentence(broken) == (
+        "Forcing chain: of the branches 4 in r3c3, r3c4 and r3c6 of row 3, each followed by "
+        "singles, one runs into a contradiction, so it is false: removes 4 from r3c4."
+    )
+
+
+def test_a_chain_counts_its_links_in_words():
+    step = Step(
+        "x-chain",
+        eliminations=((1, 7),),
+        pattern=Pattern(digits=(7,)),
+        message="x-chain",
+        params={"digit": 7, "start": 0, "end": 10, "length": 1},
+    )
+    assert sentence(step).startswith("X-Chain (1 link) from r1c1 to r2c2: one end holds 7")

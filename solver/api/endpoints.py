@@ -180,6 +180,7 @@ def _step(view: teaching.StepView) -> dict:
     return {
         "number": view.number,
         "technique": view.technique,
+        "message": view.message,
         "name": view.name,
         "text": view.text,
         "look": view.look,

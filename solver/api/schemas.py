@@ -154,6 +154,12 @@ class StepOut(Schema):
 
     number: int = Field(ge=1, description="The step's place in the list, from 1.")
     technique: Technique
+    message: str = Field(
+        description="The step's form: the technique's id, or id/form when the technique "
+        "has forms worth telling apart (finned-x-wing/sashimi, aic/loop, "
+        "simple-colors/wrap...).",
+        examples=["finned-x-wing/sashimi"],
+    )
     name: str = Field(description="The technique's name, for people.")
     text: str = Field(description="The step as a sentence, for people.")
     look: str = Field(description="Where to look and what for, without the answer.")

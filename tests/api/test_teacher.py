@@ -52,14 +52,19 @@ def cell_of(pair: list[int]) -> int:
 
 
 def as_step(shown: dict) -> Step:
-    """A step of a reply as the engine writes it (cells from 0), for ``reglib.check``."""
+    """A step of a reply as the engine writes it (cells from 0), for ``reglib.check``
+    (which tells a technique's forms apart by the message, as the library does)."""
 
     def moves(key):
         return tuple((cell_of(move["cell"]), move["digit"]) for move in shown[key])
 
     digits = tuple(shown["pattern"]["digits"])
     return Step(
-        shown["technique"], moves("placements"), moves("eliminations"), Pattern(digits=digits)
+        shown["technique"],
+        moves("placements"),
+        moves("eliminations"),
+        Pattern(digits=digits),
+        message=shown["message"],
     )
 
 

@@ -19,8 +19,8 @@ Output: for a lone puzzle, its solution drawn in boxes and the verdict; for
 many, one line per puzzle in input order: line number, status, then the
 solution or the reason. --explain adds, under each puzzle with one solution,
 its difficulty and the steps that solve it as a person would, one sentence a
-line (after {explain_seconds:g} s of logic per puzzle, the steps left are
-trials). --format csv writes the columns line, puzzle, status, solutions,
+line (after {explain_seconds:g} s of logic on a puzzle, trial steps finish it).
+--format csv writes the columns line, puzzle, status, solutions,
 solution, guesses, ms, level, score, hardest, message; level (easy, medium,
 hard, expert, extreme), score (higher is harder) and hardest (the hardest
 technique's id) rate each puzzle with one solution, and are left empty by
