@@ -15,6 +15,7 @@ urlpatterns = [
     path("index/", RedirectView.as_view(pattern_name="solver:index", query_string=True)),
     path("answer/", views.answer, name="answer"),
     path("load", views.load, name="load"),
+    path("steps/", views.steps, name="steps"),
     # Batches: the form, then each batch at its own unguessable address.
     path("batch/", batches.new_batch, name="batch"),
     path("batch/<uuid:batch_id>/", batches.batch_detail, name="batch_detail"),

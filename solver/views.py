@@ -1,18 +1,26 @@
 """The single puzzle's pages: read the form, ask the engine, pick the template (or the JSON reply).
 
+The answer page shows the puzzle's level; the steps page (``steps``) shows
+the teacher's steps one address at a time, from ``teaching`` as the API does.
+
 The stored batches have views of their own (``batches.views``).
 """
+
+from collections import Counter
+from functools import lru_cache
 
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .display import answer_grid, entry_grid, field_problems, problem_id
-from .engine import Budget, Grid, format_grid, solve
+from . import sentences, teaching
+from .api import API_PREFIX
+from .display import StepMarks, answer_grid, entry_grid, field_problems, problem_id, steps_grid
+from .engine import STANDARD, Budget, Grid, format_grid, solve
 from .engine.parse import BLANKS
 from .forms import FILE_TYPES, LoadForm, PuzzleForm, PuzzleTextForm
 from .logs import log_solve
@@ -110,7 +118,11 @@ def _answer_page(request, puzzle: Grid):
         "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
         "permalink": request.build_absolute_uri(_answer_url(puzzle)),
         "statuses": StatusChoices,
+        "steps_url": _steps_url(puzzle),
     }
+    if result.status.value == StatusChoices.UNIQUE:
+        # The level needs the whole lesson; it is kept for the steps page's first visit.
+        context["difficulty"] = _difficulty(_lesson_of(format_grid(puzzle), get_language()))
     return render(request, "solver/answer.html", context)
 
 
@@ -125,6 +137,9 @@ def _entry_page(request, form: PuzzleForm):
         "file_types": FILE_TYPES,
         # What a typed cell may hold as empty, from the engine, for the page's script.
         "blanks": "".join(sorted(BLANKS)),
+        # Where the Hint button (hint.js) asks for the next step.
+        "hint_url": API_PREFIX + "hint",
+        "statuses": StatusChoices,
     }
     return render(request, "solver/index.html", context)
 
@@ -145,3 +160,148 @@ def _load_reply(form: LoadForm) -> JsonResponse:
         "notices": form.notices,
     }
     return JsonResponse(body)
+
+
+# The levels' names, by the ids the engine and the API use (``difficulty.LEVELS``).
+LEVELS = {
+    "easy": pgettext_lazy("level", "Easy"),
+    "medium": pgettext_lazy("level", "Medium"),
+    "hard": pgettext_lazy("level", "Hard"),
+    "expert": pgettext_lazy("level", "Expert"),
+    "extreme": pgettext_lazy("level", "Extreme"),
+}
+
+
+@require_safe
+def steps(request):
+    """The steps that solve ``?puzzle=``, one per address: ``&step=N`` (from 1)
+    shows the board before step N, the step marked on it, and its sentence.
+
+    Bad input goes back to the entry page, kept, as for the answer; a step
+    number out of range is sent to the nearest step's address.
+    """
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return redirect("solver:index")
+    grid = _read_link(text)
+    if grid is None:
+        return _entry_page(request, _form_showing_problems(text))
+    line = format_grid(grid)
+    taught = _lesson_of(line, get_language())
+    context = {
+        "status": taught.status,
+        "answer_url": _answer_url(grid),
+        "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": line}),
+        "count": len(taught.steps),
+        "statuses": StatusChoices,
+    }
+    if taught.status != StatusChoices.UNIQUE or not taught.steps:
+        return render(request, "solver/steps.html", context)
+    asked = request.GET.get("step", "1")
+    number = _step_number(asked, len(taught.steps))
+    if str(number) != asked:
+        return redirect(_steps_url(grid, number))
+    context.update(_step_context(grid, taught, number))
+    return render(request, "solver/steps.html", context)
+
+
+def _steps_url(grid: Grid, number: int = 1) -> str:
+    """The address of step ``number`` (from 1) of the steps that solve ``grid``."""
+    query = {"puzzle": format_grid(grid)} | ({"step": number} if number != 1 else {})
+    return reverse("solver:steps") + "?" + urlencode(query)
+
+
+def _step_number(asked: str, count: int) -> int:
+    """The step ``asked`` for (a number from 1), brought within 1 to ``count``;
+    1 when it is not a number."""
+    try:
+        number = int(asked)
+    except ValueError:
+        return 1
+    return min(max(number, 1), count)
+
+
+@lru_cache(maxsize=32)
+def _lesson_of(line: str, language: str | None) -> teaching.Lesson:
+    """The lesson (every step) for the puzzle ``line``, in ``language``.
+
+    Kept for the last few puzzles: each step of the steps page is its own
+    address, and walking through them would otherwise explain the puzzle
+    again at each click.
+    """
+    board = teaching.read_board(line)
+    if isinstance(board, list):  # the form read it, so the teacher should too
+        raise ValueError(f"the teacher could not read a puzzle the form read: {board}")
+    return teaching.lesson(board)
+
+
+def _difficulty(taught: teaching.Lesson) -> dict | None:
+    """The level's name and the hardest technique's name, or None without a rating."""
+    difficulty = taught.difficulty
+    if difficulty is None:
+        return None
+    return {
+        "level": LEVELS.get(difficulty.level, difficulty.level),
+        "score": difficulty.score,
+        "hardest": sentences.name(difficulty.hardest) if difficulty.hardest else "",
+    }
+
+
+def _step_context(grid: Grid, taught: teaching.Lesson, number: int) -> dict:
+    """What the steps page shows for step ``number`` of ``taught``."""
+    step = taught.steps[number - 1]
+    digits, candidates = step.before.digits, step.before.candidates
+    caption = gettext("The board before step %(number)s, with its candidates") % {"number": number}
+    count = len(taught.steps)
+    return {
+        "step": step,
+        "number": number,
+        "board": steps_grid(grid, digits, candidates, _marks_of(step), caption),
+        "previous_url": _steps_url(grid, number - 1) if number > 1 else "",
+        "next_url": _steps_url(grid, number + 1) if number < count else "",
+        "all_steps": [(s, _steps_url(grid, s.number), _summary(s)) for s in taught.steps],
+        "techniques": _technique_counts(taught),
+        "difficulty": _difficulty(taught),
+    }
+
+
+def _summary(step) -> str:
+    """A step in a few symbols, for the list of steps: "r9c3 = 7", "r1c2 ≠ 3, r1c5 ≠ 3"."""
+    said = [f"r{r}c{c} = {d}" for r, c, d in step.placements]
+    said += [f"r{r}c{c} ≠ {d}" for r, c, d in step.eliminations]
+    return ", ".join(said[:SUMMARY_PARTS]) + (", …" if len(said) > SUMMARY_PARTS else "")
+
+
+SUMMARY_PARTS = 3  # a longer step is cut short in the list; its own page says all
+
+
+def _technique_counts(taught: teaching.Lesson) -> list[tuple[str, int]]:
+    """Each technique's name and how many steps used it, in order of first use."""
+    counts = Counter(step.technique for step in taught.steps)
+    names = {step.technique: step.name for step in taught.steps}
+    return [(names[technique], count) for technique, count in counts.items()]
+
+
+def _cell(row: int, column: int) -> int:
+    """The cell (from 0) at ``row``, ``column`` (from 1)."""
+    return (row - 1) * STANDARD.size + (column - 1)
+
+
+def _marks_of(step) -> StepMarks:
+    """What ``step`` marks on the board, by cell."""
+    pattern = step.pattern
+    return StepMarks(
+        pattern_cells=[_cell(row, column) for row, column in pattern["cells"]],
+        pattern_digits=pattern["digits"],
+        placements=[(_cell(r, c), d) for r, c, d in step.placements],
+        eliminations=[(_cell(r, c), d) for r, c, d in step.eliminations],
+        unit_cells=[cell for unit in pattern["units"] for cell in _unit_cells(unit)],
+    )
+
+
+def _unit_cells(unit: dict) -> tuple[int, ...]:
+    """The cells of a pattern's unit, given as ``{"kind", "number"}``."""
+    for each in STANDARD.units:
+        if each.kind == unit["kind"] and each.number == unit["number"]:
+            return each.cells
+    return ()

@@ -3,6 +3,7 @@
 
 import { startConflicts } from "./conflicts.js";
 import { startHighlight } from "./highlight.js";
+import { startHint } from "./hint.js";
 import { startHistory } from "./history.js";
 import { startKeys } from "./keys.js";
 import { startPad } from "./pad.js";
@@ -20,3 +21,4 @@ startPaste();
 startPad();
 startReset();
 startHistory();
+startHint();

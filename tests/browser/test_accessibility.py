@@ -53,6 +53,22 @@ def no_solution_page(page: Page, base_url: str) -> None:
     expect(page.locator(".verdict-none")).to_be_visible()
 
 
+def steps_page(page: Page, base_url: str) -> None:
+    """The steps page at a step that removes candidates (and so marks them)."""
+    page.goto(f"{base_url}/steps/?puzzle={HARD}&step=2")
+    expect(page.locator("del.removed").first).to_be_visible()
+
+
+def hint_page(page: Page, base_url: str) -> None:
+    """The entry grid with a hint shown on it (Hint pressed twice)."""
+    page.goto(f"{base_url}/index?puzzle={HARD}")
+    hint = page.get_by_role("button", name="Hint")
+    hint.click()
+    expect(page.locator("#hint-status")).to_contain_text("Look at")
+    hint.click()
+    expect(page.locator("td.hint-pattern").first).to_be_visible()
+
+
 PAGES = {
     "empty": empty_page,
     "filled": filled_page,
@@ -60,6 +76,8 @@ PAGES = {
     "paste-error": paste_error_page,
     "answer": answer_page,
     "no-solution": no_solution_page,
+    "steps": steps_page,
+    "hint": hint_page,
 }
 VIEWS = {
     "320-light": {"viewport": {"width": 320, "height": 640}, "color_scheme": "light"},

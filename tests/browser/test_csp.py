@@ -132,6 +132,30 @@ def test_the_answer_page_copies_within_the_policy(live_server, watched):
     assert view.collect() == []
 
 
+def test_the_steps_page_and_its_arrow_keys_are_within_the_policy(live_server, watched):
+    view = watched()
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/steps/?puzzle={HARD}&step=2"))
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(re.compile(r"step=3$"))
+    expect(page.locator("del.removed, ins.placed").first).to_be_visible()
+    assert view.collect() == []
+
+
+def test_a_hint_is_asked_shown_and_applied_within_the_policy(live_server, watched):
+    view = watched()
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/index?puzzle={HARD}"))
+    hint = page.get_by_role("button", name="Hint")
+    hint.click()
+    expect(page.locator("#hint-status")).to_contain_text("Look at")
+    hint.click()
+    expect(page.locator("td.hint-pattern").first).to_be_visible()
+    hint.click()
+    expect(page.locator("#hint-status")).to_contain_text("Filled in")
+    assert view.collect() == []
+
+
 def test_a_batch_runs_and_finishes_within_the_policy(live_server, watched, settings, tmp_path):
     """The form, a job solved step by step by its script, and its results."""
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.05

@@ -20,6 +20,7 @@ PAGES = {
     "entry": "/index",
     "error": "/answer/?puzzle=" + "55" + "." * 79,
     "answer": f"/answer/?puzzle={HARD}",
+    "steps": f"/steps/?puzzle={HARD}&step=2",
 }
 
 
@@ -106,6 +107,23 @@ def test_the_answer_prints_on_one_page_with_the_puzzle_beside_it(open_view, live
     for paper in ("A4", "Letter"):
         pdf = page.pdf(format=paper)
         assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
+
+
+def test_a_step_prints_its_board_and_sentence_without_the_navigation(open_view, live_server):
+    """On paper: the step's sentence and board, its marks kept, no buttons or
+    list of steps; the step itself (heading, sentence, board) on the first page."""
+    page = open_view(DESKTOP | {"color_scheme": "dark"})
+    page.goto(f"{live_server.url}/steps/?puzzle={HARD}&step=2")
+    page.emulate_media(media="print")
+    expect(page.locator("table.steps-grid")).to_be_visible()
+    expect(page.locator("#step-text")).to_be_visible()
+    expect(page.locator("del.removed").first).to_be_visible()
+    for hidden in (".step-nav", ".all-steps", ".actions", ".site-header"):
+        expect(page.locator(hidden).first).to_be_hidden()
+    assert sum(background_of(page, "html")) > 600  # ink on white, whatever the screen's theme
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        assert len(re.findall(rb"/Type\s*/Page\b", pdf)) <= 2
 
 
 def test_axe_can_fail(open_view, live_server):
