@@ -11,7 +11,8 @@ teacher (``teacher``) asks them in:
 - ``subsets``: naked and hidden pairs, triples and quads;
 - ``fish``: x-wing, swordfish, jellyfish;
 - ``single_digit``: skyscraper;
-- ``wings``: xy-wing, xyz-wing.
+- ``wings``: xy-wing, xyz-wing;
+- ``als``: sue de coq, als-xz, als-xy-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import fish, intersections, single_digit, singles, subsets, wings
+from . import als, fish, intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -31,4 +32,5 @@ TECHNIQUES: dict[str, Finder] = {
     **fish.TECHNIQUES,
     **single_digit.TECHNIQUES,
     **wings.TECHNIQUES,
+    **als.TECHNIQUES,
 }
