@@ -68,9 +68,11 @@ CellSet = int  # a set of cells: bit c for cell c
 
 @dataclass(frozen=True)
 class Als:
-    """An almost locked set: ``cells`` of ``unit``, their candidates ``digits``
-    (one more than cells); ``places[d]`` its cells holding ``d`` and
-    ``seen[d]`` the cells that see all of them, both as cell sets."""
+    """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
+    and their candidates ``digits``, one more than cells. For each digit,
+    ``places`` its cells holding it, ``seen`` the cells seeing all of those,
+    and ``reach`` the cells of ``seen`` still holding it (cell sets), kept
+    only where not empty; ``reaching`` those digits as a mask."""
 
     cells: tuple[int, ...]
     where: CellSet
@@ -78,48 +80,55 @@ class Als:
     unit: Unit
     places: dict[int, CellSet]
     seen: dict[int, CellSet]
+    reach: dict[int, CellSet]
+    reaching: Mask
 
 
 def find_als_xz(marks: Marks) -> Iterator[Step]:
     """Every pair of ALSs with one or two restricted common digits that
     removes a candidate, one step per pair."""
-    sets = _sets_of(marks)
-    for first, second in _rcc_pairs(marks, sets):
-        a, b = sets[first], sets[second]
-        rcc = _restricted_commons(a, b)
+    sets, links = _survey(marks)
+    count = len(sets)
+    for key, rcc in links.items():
+        a, b = sets[key // count], sets[key % count]
         if rcc.bit_count() == 2:
             removed = _doubly_linked(marks, a, b, rcc)
             message = "als-xz/double"
         else:
-            common = a.digits & b.digits & ~rcc
-            removed = _seen_by_both(marks, a, b, common)
+            common = a.reaching & b.reaching & ~rcc
+            removed = _seen_by_both(a, b, common) if common else []
             message = "als-xz"
         if removed:
-            yield _als_step("als-xz", message, marks, (a, b), rcc, removed)
+            yield _als_step("als-xz", message, (a, b), digits_of(rcc), removed)
 
 
 def find_als_xy_wing(marks: Marks) -> Iterator[Step]:
     """Every hinge ALS with two ALSs on different restricted common digits
     whose shared other digit leaves a cell seeing all its places in both."""
-    sets = _sets_of(marks)
-    links: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for first, second in _rcc_pairs(marks, sets):
-        rcc = _restricted_commons(sets[first], sets[second])
+    sets, links = _survey(marks)
+    count = len(sets)
+    partners: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for key, rcc in links.items():
+        first, second = divmod(key, count)
         for digit in digits_of(rcc):
-            links[first].append((second, digit))
-            links[second].append((first, digit))
-    for hinge, partners in links.items():
-        for i, (first, x) in enumerate(partners):
-            for second, y in partners[i + 1 :]:
-                if x == y or first == second:
+            bit = 1 << (digit - 1)
+            # A partner whose other digits reach no cell cannot be a wing.
+            if sets[second].reaching & ~bit:
+                partners[first].append((second, digit))
+            if sets[first].reaching & ~bit:
+                partners[second].append((first, digit))
+    for hinge, linked in partners.items():
+        for i, (first, x) in enumerate(linked):
+            a = sets[first]
+            for second, y in linked[i + 1 :]:
+                b = sets[second]
+                z = a.reaching & b.reaching & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                if x == y or first == second or not z:
                     continue
-                a, b = sets[first], sets[second]
-                z = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
-                removed = _seen_by_both(marks, a, b, z) if z else ()
+                removed = _seen_by_both(a, b, z)
                 if removed:
-                    rcc = (1 << (x - 1)) | (1 << (y - 1))
                     trio = (a, b, sets[hinge])
-                    yield _als_step("als-xy-wing", "als-xy-wing", marks, trio, rcc, removed, (x, y))
+                    yield _als_step("als-xy-wing", "als-xy-wing", trio, (x, y), removed)
 
 
 def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
@@ -142,28 +151,35 @@ def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
 
 # Almost locked sets and their restricted common digits.
 
+Links = dict[int, Mask]  # pair of ALSs (first * count + second) -> their RCCs
 
-_last: tuple[tuple[int, ...], list[Als]] | None = None
+_last: tuple[tuple[int, ...], list[Als], Links] | None = None
+
+
+def _survey(marks: Marks) -> tuple[list[Als], Links]:
+    """The board's ALSs (``_sets_of``) and the pairs of them with restricted
+    common digits (``_links``); kept for the next call on the same board, as
+    the family's finders are asked in turn on one board."""
+    global _last
+    key = (marks.shape.box_rows, marks.shape.box_cols, *marks.candidates)
+    if _last is None or _last[0] != key:
+        sets = _sets_of(marks)
+        _last = (key, sets, _links(marks.shape, sets))
+    return _last[1], _last[2]
 
 
 def _sets_of(marks: Marks) -> list[Als]:
     """The board's ALSs of at most ``MAX_CELLS`` cells, each once (a set in
-    two units is kept with the first), kept for the next call on the same
-    candidates."""
-    global _last
-    key = (marks.shape.box_rows, marks.shape.box_cols, *marks.candidates)
-    if _last is not None and _last[0] == key:
-        return _last[1]
+    two units is kept with the first)."""
     found: dict[CellSet, Als] = {}
-    peers = _peer_sets(marks.shape)
+    peers = _geometry(marks.shape).peers
+    holders = _holders(marks)
     for unit in marks.shape.units:
         for cells, digits in _almost_locked(marks, unit):
             where = _cell_set(cells)
             if where not in found:
-                found[where] = _als(marks, peers, unit, cells, where, digits)
-    sets = list(found.values())
-    _last = (key, sets)
-    return sets
+                found[where] = _als(marks, peers, holders, unit, cells, digits)
+    return list(found.values())
 
 
 def _almost_locked(marks: Marks, unit: Unit) -> Iterator[tuple[tuple[int, ...], Mask]]:
@@ -192,14 +208,14 @@ def _almost_locked(marks: Marks, unit: Unit) -> Iterator[tuple[tuple[int, ...], 
 def _als(
     marks: Marks,
     peers: Sequence[CellSet],
+    holders: Sequence[CellSet],
     unit: Unit,
     cells: tuple[int, ...],
-    where: int,
     digits: Mask,
 ) -> Als:
-    """The ALS of ``cells`` in ``unit``, with each digit's places and the
-    cells seeing all of them."""
-    places, seen = {}, {}
+    """The ALS of ``cells`` in ``unit``, with each digit's places, the cells
+    seeing all of them, and those of them holding the digit."""
+    places, seen, reach, reaching = {}, {}, {}, 0
     for digit in digits_of(digits):
         bit = 1 << (digit - 1)
         held = [cell for cell in cells if marks.candidates[cell] & bit]
@@ -208,47 +224,52 @@ def _als(
         for cell in held:
             common &= peers[cell]
         seen[digit] = common
-    return Als(cells, where, digits, unit, places, seen)
+        if common & holders[digit]:
+            reach[digit] = common & holders[digit]
+            reaching |= bit
+    return Als(cells, _cell_set(cells), digits, unit, places, seen, reach, reaching)
 
 
-def _rcc_pairs(marks: Marks, sets: list[Als]) -> Iterator[tuple[int, int]]:
-    """Every pair of ALSs (indices, smaller first) with a restricted common
-    digit, each once. The places of such a digit in both all see each other,
-    so lie in one unit: only ALSs bucketed in the same unit and digit meet."""
-    buckets: dict[tuple[int, int], list[int]] = defaultdict(list)
-    units_of = marks.shape.units_of
-    unit_sets = _unit_sets(marks.shape)
+def _links(shape: Shape, sets: list[Als]) -> Links:
+    """Every pair of ALSs with a restricted common digit, with all of theirs.
+
+    The places of such a digit in both ALSs all see each other, so they lie
+    in one unit: ALSs meet only in a bucket of a unit and digit holding their
+    places, and there, grouped by places, two groups with no place in common
+    make every pair across them restricted on the digit.
+    """
+    geometry = _geometry(shape)
+    buckets: dict[tuple[int, int], dict[CellSet, list[int]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     for index, als in enumerate(sets):
         for digit, places in als.places.items():
             first = (places & -places).bit_length() - 1
-            for unit in units_of[first]:
-                if places & ~unit_sets[unit] == 0:
-                    buckets[(id(unit), digit)].append(index)
-    done: set[tuple[int, int]] = set()
-    for (_, digit), members in buckets.items():
-        for i, first in enumerate(members):
-            places = sets[first].places[digit]
-            for second in members[i + 1 :]:
-                if places & sets[second].places[digit] == 0 and (first, second) not in done:
-                    done.add((first, second))
-                    yield first, second
+            for unit in geometry.units_of[first]:
+                if places & ~geometry.unit_sets[unit] == 0:
+                    buckets[(unit, digit)][places].append(index)
+    links: Links = {}
+    count = len(sets)
+    for (_, digit), by_places in buckets.items():
+        bit = 1 << (digit - 1)
+        groups = list(by_places.items())
+        for i, (places, members) in enumerate(groups):
+            for others_places, others in groups[i + 1 :]:
+                if places & others_places:
+                    continue
+                for one in members:
+                    for other in others:
+                        key = one * count + other if one < other else other * count + one
+                        links[key] = links.get(key, 0) | bit
+    return links
 
 
-def _restricted_commons(a: Als, b: Als) -> Mask:
-    """The digits of both whose places in ``a`` all see their places in ``b``."""
-    rcc = 0
-    for digit in digits_of(a.digits & b.digits):
-        if b.places[digit] & ~a.seen[digit] == 0:
-            rcc |= 1 << (digit - 1)
-    return rcc
-
-
-def _seen_by_both(marks: Marks, a: Als, b: Als, digits: Mask) -> list[Candidate]:
+def _seen_by_both(a: Als, b: Als, digits: Mask) -> list[Candidate]:
     """The candidates of ``digits`` in cells seeing all their places in both ALSs."""
     removed = []
     for digit in digits_of(digits):
-        target = a.seen[digit] & b.seen[digit]
-        removed.extend((cell, digit) for cell in _holding(marks, target, digit))
+        target = a.reach.get(digit, 0) & b.reach.get(digit, 0)
+        removed.extend((cell, digit) for cell in _cells_of(target))
     return removed
 
 
@@ -258,34 +279,39 @@ def _doubly_linked(marks: Marks, a: Als, b: Als, rcc: Mask) -> list[Candidate]:
     common digits from the cells seeing all their places in both; never
     from the cells of either ALS (as the technique is taught, though a digit
     locked in one could leave the other's cells too)."""
-    removed = _seen_by_both(marks, a, b, rcc)
+    removed = _seen_by_both(a, b, rcc)
     outside = ~(a.where | b.where)
     for als in (a, b):
-        for digit in digits_of(als.digits & ~rcc):
-            target = als.seen[digit] & outside
-            removed.extend((cell, digit) for cell in _holding(marks, target, digit))
+        for digit in digits_of(als.reaching & ~rcc):
+            removed.extend((cell, digit) for cell in _cells_of(als.reach[digit] & outside))
     return removed
 
 
-def _holding(marks: Marks, target: CellSet, digit: int) -> Iterator[int]:
-    """The cells of ``target`` where ``digit`` is still a candidate."""
-    bit = 1 << (digit - 1)
+def _cells_of(target: CellSet) -> Iterator[int]:
+    """The cells of a cell set, smallest first."""
     while target:
         low = target & -target
-        cell = low.bit_length() - 1
-        if marks.candidates[cell] & bit:
-            yield cell
+        yield low.bit_length() - 1
         target ^= low
+
+
+def _holders(marks: Marks) -> list[CellSet]:
+    """For each digit (index 1..N), the cells still holding it (index 0 unused)."""
+    holders = [0] * (marks.shape.size + 1)
+    for cell, mask in enumerate(marks.candidates):
+        while mask:
+            low = mask & -mask
+            holders[low.bit_length()] |= 1 << cell
+            mask ^= low
+    return holders
 
 
 def _als_step(
     technique: str,
     message: str,
-    marks: Marks,
     sets: tuple[Als, ...],
-    rcc: Mask,
+    rcc: tuple[int, ...],
     removed: list[Candidate],
-    rcc_order: tuple[int, ...] | None = None,
 ) -> Step:
     """The step of some ALSs linked by ``rcc`` that remove ``removed``."""
     eliminations = tuple(sorted(set(removed)))
@@ -298,7 +324,7 @@ def _als_step(
         "als": tuple(als.cells for als in sets),
         "units": tuple((als.unit.kind, als.unit.number) for als in sets),
         "digits": tuple(digits_of(als.digits) for als in sets),
-        "rcc": rcc_order or digits_of(rcc),
+        "rcc": rcc,
         "z": tuple(sorted({digit for _, digit in eliminations})),
     }
     return Step(
@@ -441,26 +467,31 @@ def _sue_de_coq_step(
 
 # The shape's cells as sets, built once per shape.
 
-_geometry: dict[tuple[int, int], tuple[list[CellSet], dict[int, CellSet]]] = {}
+
+@dataclass(frozen=True)
+class Geometry:
+    """A shape's ``peers`` of each cell and cells of each unit as cell sets,
+    and each cell's ``units_of`` as indices of ``unit_sets``."""
+
+    peers: list[CellSet]
+    unit_sets: list[CellSet]
+    units_of: list[tuple[int, ...]]
 
 
-def _peer_sets(shape: Shape) -> list[CellSet]:
-    """Each cell's peers, as a cell set."""
-    return _geometry_of(shape)[0]
+_geometries: dict[tuple[int, int], Geometry] = {}
 
 
-def _unit_sets(shape: Shape) -> dict[Unit, CellSet]:
-    """Each unit's cells, as a cell set, by unit."""
-    return _geometry_of(shape)[1]
-
-
-def _geometry_of(shape: Shape) -> tuple[list[CellSet], dict]:
+def _geometry(shape: Shape) -> Geometry:
+    """The shape's geometry as cell sets, built on first use."""
     key = (shape.box_rows, shape.box_cols)
-    if key not in _geometry:
-        peers = [_cell_set(shape.peers[cell]) for cell in range(shape.cells)]
-        units = {unit: _cell_set(unit.cells) for unit in shape.units}
-        _geometry[key] = (peers, units)
-    return _geometry[key]
+    if key not in _geometries:
+        index = {unit: i for i, unit in enumerate(shape.units)}
+        _geometries[key] = Geometry(
+            peers=[_cell_set(shape.peers[cell]) for cell in range(shape.cells)],
+            unit_sets=[_cell_set(unit.cells) for unit in shape.units],
+            units_of=[tuple(index[u] for u in shape.units_of[c]) for c in range(shape.cells)],
+        )
+    return _geometries[key]
 
 
 def _cell_set(cells: Sequence[int]) -> CellSet:
