@@ -53,15 +53,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 
 from ..board import Shape, Unit
 from ..marks import Marks, Mask, digits_of
 from ..steps import Candidate, Pattern, Step
 
-# The most cells an ALS (or a Sue de Coq companion set) may have: bigger
-# ones are rare in a person's solving and cost time on every board.
+# The most cells an ALS may have, and a group of a Sue de Coq's line or
+# box: bigger ones are rare in a person's solving and cost time on every
+# board (HoDoKu's regression cases need ALSs of six cells, groups of three).
 MAX_CELLS = 6
+MAX_GROUP = 4
 
 CellSet = int  # a set of cells: bit c for cell c
 
@@ -348,29 +351,26 @@ class Group:
 
 
 def _cores(crossing: list[int]) -> Iterator[tuple[int, ...]]:
-    """The sets of two or more cells of the crossing, smallest first."""
-    for size in range(2, len(crossing) + 1):
-        yield from _combinations(crossing, size)
-
-
-def _combinations(cells: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    if size == 0:
-        yield ()
-        return
-    for i in range(len(cells) - size + 1):
-        for rest in _combinations(cells[i + 1 :], size - 1):
-            yield (cells[i], *rest)
+    """The sets of two or three cells of the crossing, pairs first."""
+    for size in (2, 3):
+        yield from combinations(crossing, size)
 
 
 def _groups(marks: Marks, cells: list[int]) -> list[Group]:
-    """Every non-empty set of ``cells``, at most ``MAX_CELLS``, with its candidates."""
+    """Every non-empty set of ``cells``, at most ``MAX_GROUP``, with its
+    candidates, but those with more than ``MAX_GROUP + 3`` digits: a group
+    of a Sue de Coq holds at most as many digits as its cells and the
+    crossing's (``_sue_de_coq``), and bigger sets only grow."""
     groups: list[Group] = []
+    most = MAX_GROUP + 3
 
     def extend(start: int, chosen: tuple[int, ...], union: Mask) -> None:
         for i in range(start, len(cells)):
             picked, grown = (*chosen, cells[i]), union | marks.candidates[cells[i]]
+            if grown.bit_count() > most:
+                continue
             groups.append(Group(picked, grown))
-            if len(picked) < MAX_CELLS:
+            if len(picked) < MAX_GROUP:
                 extend(i + 1, picked, grown)
 
     extend(0, (), 0)
@@ -386,27 +386,36 @@ def _sue_de_coq(
     box_sets: list[Group],
 ) -> Iterator[Step]:
     """The Sue de Coqs on ``core`` (cells of the crossing of ``line`` and
-    ``box``) with a group of the line's and one of the box's other cells."""
+    ``box``) with a group of the line's and one of the box's other cells.
+
+    A group takes from the core's digits as many as it has cells beyond its
+    own other digits (``_take``); the two takes must make the core's spare
+    digits, its digits beyond its cells, each take at least one. Then a
+    group holds at most its cells and the core's cells in digits: its other
+    digits are its cells less its take, its core digits at most the core's
+    digits less the other group's take, which is at least its own.
+    """
     digits = 0
     for cell in core:
         digits |= marks.candidates[cell]
     spare = digits.bit_count() - len(core)
     if spare < 2:
         return
+    fits = [g for g in box_sets if g.digits.bit_count() <= len(g.cells) + len(core)]
     by_take: dict[int, list[Group]] = defaultdict(list)
-    for group in box_sets:
+    for group in fits:
         take = _take(group, digits)
         if 1 <= take < spare:
             by_take[take].append(group)
-    for line_group in line_sets:
-        take = _take(line_group, digits)
-        if not 1 <= take < spare:
+    for in_line in line_sets:
+        take = _take(in_line, digits)
+        if not 1 <= take < spare or in_line.digits.bit_count() > len(in_line.cells) + len(core):
             continue
-        for box_group in by_take[spare - take]:
-            if line_group.digits & box_group.digits == 0:
-                removed = _sue_de_coq_removes(marks, line, box, core, line_group, box_group)
+        for in_box in by_take[spare - take]:
+            if in_line.digits & in_box.digits == 0:
+                removed = _sue_de_coq_removes(marks, line, box, core, digits, in_line, in_box)
                 if removed:
-                    yield _sue_de_coq_step(line, box, core, digits, line_group, box_group, removed)
+                    yield _sue_de_coq_step(line, box, core, digits, in_line, in_box, removed)
 
 
 def _take(group: Group, digits: Mask) -> int:
@@ -415,12 +424,17 @@ def _take(group: Group, digits: Mask) -> int:
 
 
 def _sue_de_coq_removes(
-    marks: Marks, line: Unit, box: Unit, core: tuple[int, ...], in_line: Group, in_box: Group
+    marks: Marks,
+    line: Unit,
+    box: Unit,
+    core: tuple[int, ...],
+    digits: Mask,
+    in_line: Group,
+    in_box: Group,
 ) -> list[Candidate]:
-    """The candidates a Sue de Coq removes from the rest of its line and box."""
-    digits = 0
-    for cell in core:
-        digits |= marks.candidates[cell]
+    """The candidates a Sue de Coq removes from the rest of its line and box:
+    the core's and line group's digits but the box group's from the line,
+    the core's and box group's but the line group's from the box."""
     removed = []
     for unit, part, other in ((line, in_line, in_box), (box, in_box, in_line)):
         gone = (digits | part.digits) & ~other.digits
@@ -440,6 +454,7 @@ def _sue_de_coq_step(
     in_box: Group,
     removed: list[Candidate],
 ) -> Step:
+    """The step of a Sue de Coq on ``core`` that removes ``removed``."""
     eliminations = tuple(sorted(set(removed)))
     params = {
         "cells": core,
