@@ -94,6 +94,8 @@ def find_als_xz(marks: Marks) -> Iterator[Step]:
     count = len(sets)
     for key, rcc in links.items():
         a, b = sets[key // count], sets[key % count]
+        if rcc.bit_count() > 2:
+            continue  # each set lacks at most one digit: such a board has no solution
         if rcc.bit_count() == 2:
             removed = _doubly_linked(marks, a, b, rcc)
             message = "als-xz/double"
