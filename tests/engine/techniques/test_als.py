@@ -224,5 +224,7 @@ def test_the_last_boards_sets_are_not_used_for_another_board():
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_als_step_on_the_way_agrees_with_the_solution(name):
-    checked = sum(checked_steps(puzzle, als.TECHNIQUES) for puzzle in sample(name, 25))
-    assert checked > 100
+    # Few puzzles: walked with the simplest families only, the boards keep
+    # many candidates, and each holds hundreds of wings to check.
+    checked = sum(checked_steps(puzzle, als.TECHNIQUES) for puzzle in sample(name, 4))
+    assert checked > 10_000  # measured: over 200,000 in each set
