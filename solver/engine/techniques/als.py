@@ -18,7 +18,7 @@ take ``x``, so one of them is locked without it.
   C is short of one digit only, so it takes x (A is locked without it) or y
   (B is): a digit z of both A and B, not x or y, is in A or B, and leaves
   every cell that sees all of A's z and all of B's z.
-- sue-de-coq: two or more open cells C where a line crosses a box, holding
+- sue-de-coq: two or three open cells C where a line crosses a box, holding
   at least two digits more than cells; a set D of the line's other cells and
   a set E of the box's other cells, with no digit in both, such that C, D
   and E together have as many cells as digits. A digit of D or C (not of E)
@@ -41,11 +41,14 @@ number)):
   ``line`` and ``box`` (the units), ``digits``, ``line_digits`` and
   ``box_digits`` (the candidates of C, D and E), ``z`` (the digits removed).
 
+The finders yield the smallest sets first (the teacher takes the first
+instance): ALSs are numbered by size, and pairs and hinges taken in order.
+
 Speed: the ALSs of a board are found once per board (the last board's are
 kept, so the three finders asked in turn share them), at most ``MAX_CELLS``
 cells each; pairs sharing a digit are only compared within a unit that holds
 both ALSs' places of the digit, since cells that all see each other lie in
-one unit.
+one unit. A Sue de Coq's groups have at most ``MAX_GROUP`` cells.
 """
 
 from __future__ import annotations
@@ -73,9 +76,9 @@ CellSet = int  # a set of cells: bit c for cell c
 class Als:
     """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
     and their candidates ``digits``, one more than cells. For each digit,
-    ``places`` its cells holding it, ``seen`` the cells seeing all of those,
-    and ``reach`` the cells of ``seen`` still holding it (cell sets), kept
-    only where not empty; ``reaching`` those digits as a mask."""
+    ``places`` its cells holding it and ``seen`` the cells seeing all of
+    those (cell sets); ``reach`` the cells of ``seen`` still holding the
+    digit, for the digits where there are some, ``reaching`` (a mask)."""
 
     cells: tuple[int, ...]
     where: CellSet
@@ -92,7 +95,8 @@ def find_als_xz(marks: Marks) -> Iterator[Step]:
     removes a candidate, one step per pair."""
     sets, links = _survey(marks)
     count = len(sets)
-    for key, rcc in links.items():
+    for key in sorted(links):
+        rcc = links[key]
         a, b = sets[key // count], sets[key % count]
         if rcc.bit_count() > 2:
             continue  # each set lacks at most one digit: such a board has no solution
@@ -122,7 +126,8 @@ def find_als_xy_wing(marks: Marks) -> Iterator[Step]:
                 partners[first].append((second, digit))
             if sets[first].reaching & ~bit:
                 partners[second].append((first, digit))
-    for hinge, linked in partners.items():
+    for hinge in sorted(partners):
+        linked = sorted(partners[hinge])
         for i, (first, x) in enumerate(linked):
             a = sets[first]
             for second, y in linked[i + 1 :]:
@@ -175,7 +180,7 @@ def _survey(marks: Marks) -> tuple[list[Als], Links]:
 
 def _sets_of(marks: Marks) -> list[Als]:
     """The board's ALSs of at most ``MAX_CELLS`` cells, each once (a set in
-    two units is kept with the first)."""
+    two units is kept with the first), smallest first."""
     found: dict[CellSet, Als] = {}
     peers = _geometry(marks.shape).peers
     holders = _holders(marks)
@@ -184,7 +189,7 @@ def _sets_of(marks: Marks) -> list[Als]:
             where = _cell_set(cells)
             if where not in found:
                 found[where] = _als(marks, peers, holders, unit, cells, digits)
-    return list(found.values())
+    return sorted(found.values(), key=lambda als: len(als.cells))
 
 
 def _almost_locked(marks: Marks, unit: Unit) -> Iterator[tuple[tuple[int, ...], Mask]]:
