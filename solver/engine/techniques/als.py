@@ -76,16 +76,15 @@ CellSet = int  # a set of cells: bit c for cell c
 class Als:
     """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
     and their candidates ``digits``, one more than cells. For each digit,
-    ``places`` its cells holding it and ``seen`` the cells seeing all of
-    those (cell sets); ``reach`` the cells of ``seen`` still holding the
-    digit, for the digits where there are some, ``reaching`` (a mask)."""
+    ``places`` its cells holding it (a cell set); ``reach`` the cells that
+    see all of those and still hold the digit, for the digits where there
+    are some, ``reaching`` (a mask)."""
 
     cells: tuple[int, ...]
     where: CellSet
     digits: Mask
     unit: Unit
     places: dict[int, CellSet]
-    seen: dict[int, CellSet]
     reach: dict[int, CellSet]
     reaching: Mask
 
@@ -101,7 +100,7 @@ def find_als_xz(marks: Marks) -> Iterator[Step]:
         if rcc.bit_count() > 2:
             continue  # each set lacks at most one digit: such a board has no solution
         if rcc.bit_count() == 2:
-            removed = _doubly_linked(marks, a, b, rcc)
+            removed = _doubly_linked(a, b, rcc)
             message = "als-xz/double"
         else:
             common = a.reaching & b.reaching & ~rcc
@@ -223,9 +222,9 @@ def _als(
     cells: tuple[int, ...],
     digits: Mask,
 ) -> Als:
-    """The ALS of ``cells`` in ``unit``, with each digit's places, the cells
-    seeing all of them, and those of them holding the digit."""
-    places, seen, reach, reaching = {}, {}, {}, 0
+    """The ALS of ``cells`` in ``unit``, with each digit's places and the
+    cells seeing all of them that hold the digit."""
+    places, reach, reaching = {}, {}, 0
     for digit in digits_of(digits):
         bit = 1 << (digit - 1)
         held = [cell for cell in cells if marks.candidates[cell] & bit]
@@ -233,11 +232,10 @@ def _als(
         common = -1
         for cell in held:
             common &= peers[cell]
-        seen[digit] = common
         if common & holders[digit]:
             reach[digit] = common & holders[digit]
             reaching |= bit
-    return Als(cells, _cell_set(cells), digits, unit, places, seen, reach, reaching)
+    return Als(cells, _cell_set(cells), digits, unit, places, reach, reaching)
 
 
 def _links(shape: Shape, sets: list[Als]) -> Links:
@@ -283,7 +281,7 @@ def _seen_by_both(a: Als, b: Als, digits: Mask) -> list[Candidate]:
     return removed
 
 
-def _doubly_linked(marks: Marks, a: Als, b: Als, rcc: Mask) -> list[Candidate]:
+def _doubly_linked(a: Als, b: Als, rcc: Mask) -> list[Candidate]:
     """What two ALSs with two restricted common digits remove: each ALS's
     other digits from the cells seeing all their places in it, and the
     common digits from the cells seeing all their places in both; never
