@@ -211,6 +211,31 @@ def candidates_of(text: str) -> frozenset[Candidate]:
     return frozenset(candidates)
 
 
+# Where HoDoKu names apart what is one engine id, a case is about the steps
+# that carry the matching message: a finned fish's plain and sashimi forms,
+# and two instances said as one step (Siamese fish, dual kites and empty
+# rectangles), whose cases promise nothing of the single instances beside.
+MESSAGE_OF_CODE: dict[str, str] = {
+    "0310": "finned-x-wing",
+    "0311": "finned-swordfish",
+    "0312": "finned-jellyfish",
+    "0320": "finned-x-wing/sashimi",
+    "0321": "finned-swordfish/sashimi",
+    "0322": "finned-jellyfish/sashimi",
+    "03111": "finned-swordfish/siamese",
+    "03211": "finned-swordfish/siamese",
+    "03121": "finned-jellyfish/siamese",
+    "03221": "finned-jellyfish/siamese",
+    "0401": "two-string-kite",
+    "0404": "two-string-kite/dual",
+    "0402": "empty-rectangle",
+    "0405": "empty-rectangle/dual",
+    # One board holds a Multi-Colors 1 case listing both forms' eliminations
+    # and a Multi-Colors 2 case listing only the wrap's: 0503 is the wrap form.
+    "0503": "multi-colors/wrap",
+}
+
+
 # Which instances a case is about, by what its digits field holds (the file's
 # own header): the digit placed, for singles; the digits eliminated, for
 # chains, loops, ALS and Sue de Coq; the digits the pattern uses, for the rest.
@@ -272,7 +297,11 @@ def about_digits(case: Case, step: Step) -> bool:
     it places exactly those digits (singles); the digits it removes are among
     them (chains, ALS, Sue de Coq); or its pattern uses all of them (the rest;
     a pattern may name more digits, as a unique rectangle type 2 names its extra
-    digit beside its pair)."""
+    digit beside its pair). Where ``MESSAGE_OF_CODE`` names a message for the
+    case's code, the step must carry it too."""
+    wanted = MESSAGE_OF_CODE.get(case.code)
+    if wanted is not None and step.message != wanted:
+        return False
     digits = set(case.digits)
     rule = digit_rule(case.code)
     if rule == USED:

@@ -17,8 +17,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from solver import files
-from solver.engine import format_grid, is_valid_solution, parse_puzzle, shape
+from solver.engine import STANDARD, format_grid, is_valid_solution, parse_puzzle, shape
+from solver.engine.difficulty import rate
+from solver.engine.marks import Marks
+from solver.engine.teacher import explain
 from solver.management.commands.solve import Command
+from solver.sentences import sentence
 from tests.puzzles import (
     FAMOUS_UNIQUE,
     HARD,
@@ -33,7 +37,20 @@ from tests.puzzles import (
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFLICTING = "44" + HARD[2:]  # two 4s in row 1
-CSV_HEADER = ["line", "puzzle", "status", "solutions", "solution", "guesses", "ms", "message"]
+CSV_HEADER = [
+    "line",
+    "puzzle",
+    "status",
+    "solutions",
+    "solution",
+    "guesses",
+    "ms",
+    "level",
+    "score",
+    "hardest",
+    "message",
+]
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 
 
 class Terminal(io.StringIO):
@@ -240,6 +257,85 @@ def test_a_puzzle_out_of_budget_gives_up(tmp_path):
     assert "ran out of its budget (1 guesses or 10 s per puzzle)" in rows[0]["message"]
 
 
+# Difficulty and steps
+
+
+def taught(puzzle: str, board=STANDARD):
+    """The teacher's steps for a unique puzzle, as the command takes them."""
+    grid = parse_puzzle(puzzle)
+    steps = explain(Marks.from_grid(grid, board), max_seconds=files.EXPLAIN_SECONDS, unique=True)
+    return steps, rate(steps)
+
+
+def test_csv_rates_each_unique_puzzle_as_the_teacher_does(tmp_path):
+    puzzles = [HARD, *sample("seventeen_clue.txt", 4)]
+    rows = solve_csv(write_lines(tmp_path / "rated.txt", puzzles))
+    for puzzle, row in zip(puzzles, rows, strict=True):
+        _, difficulty = taught(puzzle)
+        assert row["level"] in LEVELS
+        assert (row["level"], int(row["score"]), row["hardest"]) == (
+            difficulty.level,
+            difficulty.score,
+            difficulty.hardest,
+        )
+
+
+def test_csv_leaves_the_rating_empty_without_one_solution_or_with_no_rate(tmp_path):
+    lines = [sample("serg_multi.txt", 1)[0], NO_SOLUTION, HARD[:80], CONFLICTING]
+    rows = solve_csv(write_lines(tmp_path / "unrated.txt", lines))
+    assert [(row["level"], row["score"], row["hardest"]) for row in rows] == [("", "", "")] * 4
+    [row] = solve_csv(write_lines(tmp_path / "one.txt", [HARD]), "--no-rate")
+    assert (row["status"], row["level"], row["score"], row["hardest"]) == ("unique", "", "", "")
+
+
+def test_explain_prints_a_lone_puzzles_level_and_each_step_as_a_sentence(tmp_path):
+    lines = solve_command(write_lines(tmp_path / "one.txt", [HARD]), "--explain").splitlines()
+    steps, difficulty = taught(HARD)
+    assert lines[13].startswith("unique: one solution (")
+    assert lines[14] == (
+        f"level: {difficulty.level} (score {difficulty.score:,}; hardest: {difficulty.hardest})"
+    )
+    assert lines[15:] == [f"{n:>4}. {sentence(step)}" for n, step in enumerate(steps, 1)]
+    assert lines[14:] == said(HARD, "")
+    assert lines[15] == "   1. Hidden single: in box 7, 7 fits only in r9c3, so it goes there."
+
+
+def said(puzzle: str, indent: str, board=STANDARD) -> list[str]:
+    """The lines --explain prints for a unique puzzle: its level, then its steps."""
+    steps, difficulty = taught(puzzle, board)
+    level = f"level: {difficulty.level} (score {difficulty.score:,}; hardest: {difficulty.hardest})"
+    numbered = [f"{n:>4}. {sentence(step, board)}" for n, step in enumerate(steps, 1)]
+    return [indent + line for line in [level, *numbered]]
+
+
+def test_explain_puts_each_puzzles_steps_under_its_row_and_none_under_others(tmp_path):
+    good = sample("seventeen_clue.txt", 2)
+    lines = [good[0], NO_SOLUTION, "not a puzzle", good[1]]
+    output = solve_command(write_lines(tmp_path / "many.txt", lines), "--explain").splitlines()
+    rows = [line for line in output if not line.startswith(" " * 8)]
+    assert [row.split()[1] for row in rows[:-1]] == ["unique", "none", "invalid", "unique"]
+    indent = " " * 8
+    expected = [rows[0], *said(good[0], indent), *rows[1:4], *said(good[1], indent), rows[4]]
+    assert output == expected
+
+
+def test_explain_works_on_a_4x4_board(tmp_path):
+    # One open cell in each row, column and box: each is a full house.
+    puzzle = "".join(
+        "." if cell in (0, 7, 9, 14) else s for cell, s in enumerate("1234341221434321")
+    )
+    output = solve_command(write_lines(tmp_path / "small.txt", [puzzle]), "--explain")
+    lines = output.splitlines()
+    assert lines[7].startswith("unique: one solution")
+    assert lines[8:] == said(puzzle, "", shape(2, 2))
+    assert lines[9] == "   1. Full house: r1c1 is the last open cell of box 1, so it takes 1."
+
+
+def test_explain_is_refused_with_csv(tmp_path):
+    with pytest.raises(CommandError, match="--explain prints text"):
+        solve_command(write_lines(tmp_path / "one.txt", [HARD]), "--explain", "--format", "csv")
+
+
 # Processes, standard input, progress
 
 
@@ -407,7 +503,8 @@ def test_an_error_of_use_exits_with_status_1_and_a_message_but_no_traceback(tmp_
 def test_the_help_shows_examples_and_the_options():
     text = Command().create_parser("manage.py", "solve").format_help()
     assert "  python manage.py solve top1465.txt --format csv --jobs 4 > verdicts.csv\n" in text
-    for option in ("--format {csv,text}", "--jobs", "--max-seconds", "--max-guesses", "--first"):
+    options = ("--format {csv,text}", "--jobs", "--max-seconds", "--max-guesses", "--first")
+    for option in (*options, "--explain", "--no-rate"):
         assert option in text
     for status in ("unique", "multiple", "none", "gave_up", "invalid"):
         assert f"\n  {status} " in text

@@ -1,24 +1,30 @@
 """The API's operations: read a puzzle, ask the engine, answer in JSON.
 
 The puzzle is read and checked by the same form as the pages
-(``PuzzleTextForm``), so the API gives the same codes and messages.
+(``PuzzleTextForm``), so the API gives the same codes and messages. The
+teacher's operations (``/steps``, ``/hint``) read a person's board and
+word its steps through ``solver.teaching``, as the pages do.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from ninja import NinjaAPI, Query
 from ninja.decorators import decorate_view
 from ninja.openapi.docs import Swagger
 
-from ..engine import Budget, format_grid, solve
+from .. import teaching
+from ..engine import Budget, Status, format_grid, solve
+from ..engine.difficulty import Difficulty
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
+from ..issues import Issue
 from ..logs import log_solve
 from .errors import failure, install_handlers, require_json
-from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, Verdict
+from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, StepsIn, Taught, Verdict
 
 DESCRIPTION = """
 Solve and check 9x9 Sudoku puzzles.
@@ -32,6 +38,12 @@ Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
 ...}` with 404, 405, 413 or 415 when the request itself is (and 500, logged,
 should the server fail).
+
+The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
+givens, the digits placed so far and, if given, the candidates pencilled.
+Rows and columns count from 1. Candidates that are merely wrong are
+accepted; the reply names the cells where the board departs from the
+solution (`wrong`), since steps built on them may be wrong too.
 
 POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
@@ -53,7 +65,9 @@ POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
 POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
 LINKED = {200: Solved, 400: Failure}
 LINKED_VERDICT = {200: Verdict, 400: Failure}
+TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
 TAGS = ["puzzles"]
+TEACHER_TAGS = ["teacher"]
 PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
 
 
@@ -102,6 +116,87 @@ def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
     return _answer(request, puzzle, with_solution=False)
 
 
+@api.post(
+    "/steps",
+    response=TAUGHT,
+    operation_id="steps",
+    summary="Explain a board step by step",
+    tags=TEACHER_TAGS,
+)
+@decorate_view(require_json)
+def steps_posted(request: HttpRequest, body: StepsIn):
+    """The steps from the board given to the end (or to the time budget, after
+    which the steps are trial steps); with ``"all": true``, every instance of
+    the allowed techniques on this board, applying none."""
+    return _teach(body, next_only=False)
+
+
+@api.post(
+    "/hint",
+    response=TAUGHT,
+    operation_id="hint",
+    summary="The next step from a board",
+    tags=TEACHER_TAGS,
+)
+@decorate_view(require_json)
+def hint_posted(request: HttpRequest, body: StepsIn):
+    """As POST /api/steps, with the next step only (none when the board is
+    solved or its digits have no solution); ``all`` is not used."""
+    return _teach(body, next_only=True)
+
+
+def _teach(body: StepsIn, next_only: bool):
+    """The lesson on the body's board, or 400 naming what could not be read."""
+    board = teaching.read_board(body.puzzle, body.progress, body.candidates)
+    if not isinstance(board, teaching.Board):
+        return failure(400, board)
+    unknown = teaching.unknown_techniques(body.techniques or ())
+    if unknown:
+        return failure(400, [_unknown_techniques(unknown)])
+    if next_only:
+        taught = teaching.hint(board, body.techniques)
+    else:
+        taught = teaching.lesson(board, body.techniques, all=body.all)
+    return {
+        "status": taught.status.value,
+        "difficulty": _difficulty(taught.difficulty),
+        "steps": [_step(view) for view in taught.steps],
+        "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
+        "warning": teaching.wrong_message(taught.wrong) if taught.wrong else None,
+    }
+
+
+def _unknown_techniques(names: list[str]) -> Issue:
+    """The issue naming the ids of ``techniques`` that name none (the first few)."""
+    named = ", ".join(f"“{name[:40]}”" for name in names[:5])
+    message = _("No technique is called %(names)s; the ids are listed in /api/docs.")
+    return Issue("unknown_technique", message % {"names": named})
+
+
+def _step(view: teaching.StepView) -> dict:
+    def moves(triples):
+        return [{"cell": [row, column], "digit": digit} for row, column, digit in triples]
+
+    return {
+        "number": view.number,
+        "technique": view.technique,
+        "message": view.message,
+        "name": view.name,
+        "text": view.text,
+        "look": view.look,
+        "placements": moves(view.placements),
+        "eliminations": moves(view.eliminations),
+        "pattern": view.pattern,
+    }
+
+
+def _difficulty(difficulty: Difficulty | None) -> dict | None:
+    """A ``Difficulty`` as JSON, or None."""
+    if difficulty is None:
+        return None
+    return {"level": difficulty.level, "score": difficulty.score, "hardest": difficulty.hardest}
+
+
 def _answer(request: HttpRequest, text: str, with_solution: bool):
     """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
     form = PuzzleTextForm({"puzzle": text})
@@ -119,4 +214,6 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
     }
     if with_solution:
         body["solution"] = format_grid(result.solution) if result.solution else None
+        unique = result.status is Status.UNIQUE
+        body["difficulty"] = _difficulty(teaching.rate_puzzle(givens)) if unique else None
     return body

@@ -103,15 +103,24 @@ def _field_issue(error: dict) -> Issue:
     if kind == "string_type":
         return Issue("not_a_string", _("“%(field)s” must be a string.") % {"field": field})
     if kind == "string_too_long":
-        message = _("The puzzle is too long (at most %(limit)s characters).")
-        return Issue("max_length", message % {"limit": PASTE_MAX_LENGTH})
+        return _too_long(field, error)
     if kind == "extra_forbidden":
-        message = _("Unknown field “%(field)s”: the body takes only “puzzle”.")
+        message = _("Unknown field “%(field)s”: the fields each operation takes are in /api/docs.")
         return Issue("unknown_field", message % {"field": field})
     if kind in {"model_attributes_type", "dict_type", "model_type"}:
         message = _('The body must be a JSON object such as {"puzzle": "..."}.')
         return Issue("not_an_object", message)
     return Issue("invalid_request", str(error.get("msg", _("The request is not valid."))))
+
+
+def _too_long(field: str, error: dict) -> Issue:
+    """The puzzle, or another text field, over its length."""
+    if field == "puzzle":
+        message = _("The puzzle is too long (at most %(limit)s characters).")
+        return Issue("max_length", message % {"limit": PASTE_MAX_LENGTH})
+    limit = error.get("ctx", {}).get("max_length", PASTE_MAX_LENGTH)
+    message = _("“%(field)s” is too long (at most %(limit)s characters).")
+    return Issue("max_length", message % {"field": field, "limit": limit})
 
 
 def _field_name(location) -> str:

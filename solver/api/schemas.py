@@ -13,7 +13,9 @@ from ninja import Schema
 from pydantic import ConfigDict, Field
 
 from ..engine import VERDICTS, Status
+from ..engine.difficulty import LEVELS
 from ..forms import PASTE_MAX_LENGTH
+from ..sentences import NAMES
 
 EXAMPLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 EXAMPLE_SOLUTION = (
@@ -29,6 +31,9 @@ PUZZLE_HELP = (
 
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
 Line = Annotated[int, Field(ge=1, le=9)]
+Digit = Annotated[int, Field(ge=1, le=9)]
+Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]
+Technique = Literal[tuple(NAMES)]
 ERROR = "error"  # a failure's status when the request itself was at fault, not the puzzle
 
 
@@ -59,6 +64,15 @@ class Verdict(Schema):
     elapsed_ms: float = Field(ge=0, description="Time the solver took, in milliseconds.")
 
 
+class Difficulty(Schema):
+    """How hard a puzzle is for a person: the hardest technique it needs, and
+    how many steps used it, make the score and the level."""
+
+    level: Literal[LEVELS] = Field(description="easy, medium, hard, expert or extreme.")
+    score: int = Field(ge=0, description="A higher score is harder.")
+    hardest: Technique = Field(description="The id of the hardest technique used.")
+
+
 class Solved(Verdict):
     """The verdict and a solution, when one was found."""
 
@@ -68,6 +82,109 @@ class Solved(Verdict):
         "multiple it is one of several; with gave_up it may be null.",
         examples=[EXAMPLE_SOLUTION],
     )
+    difficulty: Difficulty | None = Field(
+        description="How hard the puzzle is for a person, for a unique puzzle with an "
+        "open cell (rated within the site's time for explaining); null otherwise."
+    )
+
+
+STEPS_EXAMPLE = {"puzzle": EXAMPLE, "techniques": ["hidden-single", "naked-single"], "all": True}
+PROGRESS_HELP = (
+    "Optional: the digits placed so far beyond the givens, 81 symbols in reading order, "
+    ". (or 0) for a cell not placed; a given may be repeated or left as '.'."
+)
+CANDIDATES_HELP = (
+    "Optional: the candidates still open in each cell, 81 strings of digits in reading "
+    "order ('' for a placed cell). By default, every digit the placed ones allow. Wrong "
+    "candidates are accepted as the person's board: the reply names the cells (wrong)."
+)
+TECHNIQUES_HELP = (
+    "Optional: the ids of the techniques allowed (default all); an id that names none "
+    "gets 400. A trial step is taken when none of them applies. The ids: " + ", ".join(NAMES) + "."
+)
+
+
+class StepsIn(Schema):
+    """A person's board, and what to teach on it."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [STEPS_EXAMPLE]})
+
+    puzzle: Puzzle
+    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+    candidates: list[str] | None = Field(None, description=CANDIDATES_HELP)
+    techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
+    all: bool = Field(
+        False,
+        description="true: list every instance of the allowed techniques on this board, "
+        "applying none. false: the steps from this board to the end (or to the budget).",
+    )
+
+
+class Move(Schema):
+    """A digit placed in a cell, or removed from its candidates."""
+
+    cell: Cell = Field(description="[row, column], from 1.")
+    digit: Digit
+
+
+class UnitOut(Schema):
+    kind: Literal["row", "column", "box"]
+    number: Line
+
+
+class LinkOut(Schema):
+    """A link of a chain, between candidates [row, column, digit] (or groups of them)."""
+
+    start: list[Annotated[list[int], Field(min_length=3, max_length=3)]]
+    end: list[Annotated[list[int], Field(min_length=3, max_length=3)]]
+    strong: bool = Field(description="true: if one end is false the other is true.")
+
+
+class PatternOut(Schema):
+    """What justifies a step, to highlight: cells, units, digits, and a chain's links."""
+
+    cells: list[Cell]
+    units: list[UnitOut]
+    digits: list[Digit]
+    links: list[LinkOut]
+
+
+class StepOut(Schema):
+    """One step: its technique, what it places and removes, why, and its sentence."""
+
+    number: int = Field(ge=1, description="The step's place in the list, from 1.")
+    technique: Technique
+    message: str = Field(
+        description="The step's form: the technique's id, or id/form when the technique "
+        "has forms worth telling apart (finned-x-wing/sashimi, aic/loop, "
+        "simple-colors/wrap...).",
+        examples=["finned-x-wing/sashimi"],
+    )
+    name: str = Field(description="The technique's name, for people.")
+    text: str = Field(description="The step as a sentence, for people.")
+    look: str = Field(description="Where to look and what for, without the answer.")
+    placements: list[Move]
+    eliminations: list[Move]
+    pattern: PatternOut
+
+
+class Taught(Schema):
+    """The verdict on the board's digits, its steps, and whether the board is wrong."""
+
+    status: Literal[VERDICTS] = Field(
+        description="The verdict on the givens and the digits placed: unique, multiple, "
+        "none (no steps then), or gave_up."
+    )
+    difficulty: Difficulty | None = Field(
+        description="How hard the steps listed are, when they solve the board; null for "
+        "a hint, with all, or with no steps."
+    )
+    steps: list[StepOut]
+    wrong: list[Cell] = Field(
+        description="The cells where the board departs from the solution (a digit not "
+        "its, or candidates without it); steps built on them may be wrong."
+    )
+    warning: str | None = Field(description="Says so, for people, when wrong is not empty.")
 
 
 class Problem(Schema):

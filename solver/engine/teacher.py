@@ -8,40 +8,64 @@ candidate of a cell with the fewest, and the exact solver (``solve``) tells
 what that leads to, a contradiction (the candidate is eliminated) or a
 solution (the digit is placed). A trial step is never wrong and never
 silent; it only is not a technique a person could be taught.
+
+Two limits keep the teacher honest and bounded:
+
+- uniqueness techniques (``techniques.UNIQUENESS``) reason from "this
+  puzzle has one solution", so they are asked only when the caller has
+  proved it (``unique=True``);
+- ``explain`` may be given ``max_seconds``: once they are spent, no more
+  technique is asked and the steps left are trial steps (``params["budget"]``
+  is True), each decided by the exact solver in milliseconds. A hard
+  puzzle's explanation thus ends in time, and still ends solved.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from .marks import Marks, digits_of
 from .search import Budget
 from .solve import Status, solve
 from .steps import Pattern, Step
-from .techniques import TECHNIQUES, Finder
+from .techniques import TECHNIQUES, UNIQUENESS, Finder
 
 TRIAL = "trial"
 # Each trial's exact solve; a trial that runs out of it ends the explanation.
 TRIAL_BUDGET = Budget(max_seconds=0.5)
 
 
-def next_step(marks: Marks, techniques: Mapping[str, Finder] = TECHNIQUES) -> Step | None:
+def next_step(
+    marks: Marks, techniques: Mapping[str, Finder] = TECHNIQUES, unique: bool = False
+) -> Step | None:
     """The first instance of the simplest technique that finds one, else a trial
-    step; None when the board is solved or a trial could not be decided."""
-    for finder in techniques.values():
+    step; None when the board is solved or a trial could not be decided.
+    Uniqueness techniques are asked only if ``unique`` (the puzzle is proved
+    to have one solution)."""
+    for finder in allowed(techniques, unique).values():
         for step in finder(marks):
             return step
     return trial_step(marks)
 
 
 def explain(
-    marks: Marks, techniques: Mapping[str, Finder] = TECHNIQUES, max_steps: int = 1_000
+    marks: Marks,
+    techniques: Mapping[str, Finder] = TECHNIQUES,
+    max_steps: int = 1_000,
+    max_seconds: float | None = None,
+    unique: bool = False,
 ) -> list[Step]:
     """The steps that solve ``marks`` (which they change), at most ``max_steps``;
-    fewer when a trial cannot be decided within its budget."""
+    fewer when a trial cannot be decided within its budget. After ``max_seconds``
+    (None: no limit) the steps left are trial steps marked ``budget``."""
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     steps: list[Step] = []
     while not marks.solved() and len(steps) < max_steps:
-        step = next_step(marks, techniques)
+        if deadline is not None and time.perf_counter() > deadline:
+            step = trial_step(marks, budget=True)
+        else:
+            step = next_step(marks, techniques, unique)
         if step is None:
             break
         step.apply(marks)
@@ -49,10 +73,18 @@ def explain(
     return steps
 
 
-def trial_step(marks: Marks) -> Step | None:
+def allowed(techniques: Mapping[str, Finder], unique: bool) -> Mapping[str, Finder]:
+    """``techniques`` without the uniqueness ones unless ``unique``."""
+    if unique:
+        return techniques
+    return {name: finder for name, finder in techniques.items() if name not in UNIQUENESS}
+
+
+def trial_step(marks: Marks, budget: bool = False) -> Step | None:
     """Try the smallest candidate of the first open cell with the fewest: eliminate
     it if the placed digits and it have no solution, else place it (a solution
-    has it). None if the board is solved, or the solver ran out of budget."""
+    has it). None if the board is solved, or the solver ran out of budget.
+    ``budget`` marks a trial taken because the teacher's time ran out."""
     open_cells = [cell for cell, digit in enumerate(marks.digits) if not digit]
     if not open_cells:
         return None
@@ -66,13 +98,71 @@ def trial_step(marks: Marks) -> Step | None:
     result = solve(tuple(tried), marks.shape, budget=TRIAL_BUDGET, limit=1)
     pattern = Pattern(cells=(cell,), digits=(digit,))
     if result.status is Status.NONE:
-        params = {"cell": cell, "digit": digit, "outcome": "contradiction"}
+        params = {
+            "cell": cell,
+            "digit": digit,
+            "outcome": "contradiction",
+            "budget": budget,
+            **contradiction(marks, cell, digit),
+        }
         return Step(
             TRIAL, eliminations=((cell, digit),), pattern=pattern, message=TRIAL, params=params
         )
     if result.status is Status.SOLVED:
-        params = {"cell": cell, "digit": digit, "outcome": "solution", "solution": result.solution}
+        params = {
+            "cell": cell,
+            "digit": digit,
+            "outcome": "solution",
+            "solution": result.solution,
+            "budget": budget,
+        }
         return Step(
             TRIAL, placements=((cell, digit),), pattern=pattern, message=TRIAL, params=params
         )
+    return None
+
+
+def contradiction(marks: Marks, cell: int, digit: int) -> dict[str, object]:
+    """Where placing ``digit`` in ``cell`` breaks the board, when singles alone
+    show it: ``{"singles": n, "empty_cell": c}`` (after n singles, cell c has no
+    candidate left) or ``{"singles": n, "unit": (kind, number), "missing": d}``
+    (unit has no place left for d); ``{}`` when singles stop short of one (the
+    search proved it further on)."""
+    board = marks.copy()
+    board.place(cell, digit)
+    for singles in range(board.shape.cells):
+        broken = _broken(board)
+        if broken:
+            return {"singles": singles, **broken}
+        single = _single(board)
+        if single is None:
+            return {}
+        board.place(*single)
+    return {}
+
+
+def _broken(board: Marks) -> dict[str, object]:
+    """An open cell with no candidate, or a unit with no place for a digit it
+    lacks; {} if none."""
+    for cell, digit in enumerate(board.digits):
+        if not digit and not board.candidates[cell]:
+            return {"empty_cell": cell}
+    for unit in board.shape.units:
+        placed = {board.digits[cell] for cell in unit.cells}
+        for digit in range(1, board.shape.size + 1):
+            if digit not in placed and not board.places(unit, digit):
+                return {"unit": (unit.kind, unit.number), "missing": digit}
+    return {}
+
+
+def _single(board: Marks) -> tuple[int, int] | None:
+    """A naked single's (cell, digit), else a hidden single's, else None."""
+    for cell, mask in enumerate(board.candidates):
+        if mask and not mask & (mask - 1):
+            return cell, mask.bit_length()
+    for unit in board.shape.units:
+        for digit in range(1, board.shape.size + 1):
+            places = board.places(unit, digit)
+            if len(places) == 1:
+                return places[0], digit
     return None

@@ -40,6 +40,7 @@ from .reading import MAX_LINE, MAX_PUZZLE, Entry, InputError, Source, open_input
 from .solving import (
     CHUNK,
     DEFAULT_BUDGET,
+    EXPLAIN_SECONDS,
     Outcome,
     chunked,
     solve_chunk,
@@ -51,6 +52,7 @@ from .writing import (
     FORMATS,
     CsvFormat,
     Progress,
+    Say,
     Stream,
     TextFormat,
     draw_grid,
@@ -63,6 +65,7 @@ __all__ = [
     "CHUNK",
     "CSV_FIELDS",
     "DEFAULT_BUDGET",
+    "EXPLAIN_SECONDS",
     "FORMATS",
     "MAX_LINE",
     "MAX_PUZZLE",
@@ -73,6 +76,7 @@ __all__ = [
     "Options",
     "Outcome",
     "Progress",
+    "Say",
     "Source",
     "Stream",
     "Summary",
@@ -91,12 +95,21 @@ __all__ = [
 class Options:
     """How to run: ``format`` is a key of FORMATS; ``processes`` is how many to
     solve in (the command's ``--jobs``); ``first`` stops each search at the
-    first solution instead of proving it unique."""
+    first solution instead of proving it unique; ``teach`` explains and rates
+    each unique puzzle (``solving``), and ``say`` words its steps in the text
+    format (``writing``; it implies ``teach``)."""
 
     format: str = "text"
     processes: int = 1
     budget: Budget = DEFAULT_BUDGET
     first: bool = False
+    teach: bool = False
+    say: Say | None = None
+
+    @property
+    def explains(self) -> bool:
+        """True if the puzzles are to be explained (rated, or their steps said)."""
+        return self.teach or self.say is not None
 
 
 @dataclass
@@ -146,9 +159,9 @@ def run(source: Source, out: Stream, err: Stream, options: Options = Options()) 
 
 
 def _run_one(entry: Entry, out: Stream, options: Options, summary: Summary) -> None:
-    outcome = solve_entry(entry, options.budget, options.first)
+    outcome = solve_entry(entry, options.budget, options.first, options.explains)
     with interrupts_held():  # what is counted is what was written
-        write_now(out, report_one(outcome))
+        write_now(out, report_one(outcome, options.say))
         summary.statuses[outcome.status] += 1
 
 
@@ -160,9 +173,9 @@ def _run_many(
     options: Options,
     summary: Summary,
 ) -> None:
-    form = FORMATS[options.format]()
+    form = FORMATS[options.format](options.say)
     progress = Progress(err, err.isatty() and not out.isatty(), source.size)
-    work = partial(solve_chunk, budget=options.budget, first=options.first)
+    work = partial(solve_chunk, budget=options.budget, first=options.first, teach=options.explains)
     results = in_order(work, chunked(entries, CHUNK), options.processes)
     try:
         write_whole(out, form.header())

@@ -4,13 +4,15 @@ An entry is parsed, its givens are checked against the rules, and only then
 is it searched: text that is no puzzle, and givens that conflict, get the
 status INVALID with the reason, as on the web site. With ``first`` the
 search stops at the first solution (status SOLVED) instead of proving
-it unique.
+it unique. With ``teach``, a puzzle proved unique is also explained by the
+teacher (``teacher.explain``, its logic bounded by ``EXPLAIN_SECONDS``) and
+rated (``difficulty.rate``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from solver.engine import (
@@ -22,14 +24,23 @@ from solver.engine import (
     find_conflicts,
     format_grid,
     parse_puzzle,
+    shape_of_grid,
     solve,
 )
+from solver.engine.difficulty import Difficulty, rate
+from solver.engine.marks import Marks
+from solver.engine.steps import Step
+from solver.engine.teacher import explain
 
 from .reading import Entry
 
 CHUNK = 32  # entries per chunk: small enough to write often, large enough to pay for a process hop
 DEFAULT_BUDGET = Budget(max_seconds=10.0)
 MAX_CONFLICTS = 5  # conflicts named in a reason; past this many, it says how many more
+# The teacher's logic per puzzle; the steps after it are trial steps. Far
+# above the 2 s a top1465 puzzle needs, so a file's ratings do not change
+# with the machine's load.
+EXPLAIN_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -44,6 +55,8 @@ class Outcome:
     search gave up, else is empty. ``problems`` are the engine's problems
     behind an invalid entry (what the parser could not read, or every pair of
     conflicting givens), for a caller that words them in its reader's language.
+    ``steps`` and ``difficulty`` are the teacher's, for a unique puzzle solved
+    with ``teach``; else empty and None.
     """
 
     line: int
@@ -55,11 +68,16 @@ class Outcome:
     ms: float | None = None
     message: str = ""
     problems: tuple[Problem, ...] = ()
+    steps: tuple[Step, ...] = ()
+    difficulty: Difficulty | None = None
 
 
-def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = False) -> Outcome:
+def solve_entry(
+    entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = False, teach: bool = False
+) -> Outcome:
     """The outcome of one entry, solved within ``budget`` (stopping at the first
-    solution when ``first``); never raises on a bad puzzle."""
+    solution when ``first``; explained and rated when ``teach`` and it is
+    unique); never raises on a bad puzzle."""
     puzzle = " ".join(entry.text.splitlines())
     grid, problems = _read(entry.text)
     if grid is None:
@@ -74,6 +92,7 @@ def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = Fal
         return Outcome(
             entry.line, puzzle, Status.INVALID, message=reason, problems=tuple(conflicts)
         )
+    steps = _taught(grid) if teach and result.status is Status.UNIQUE else None
     return Outcome(
         line=entry.line,
         puzzle=puzzle,
@@ -83,7 +102,17 @@ def solve_entry(entry: Entry, budget: Budget = DEFAULT_BUDGET, first: bool = Fal
         guesses=result.guesses,
         ms=result.elapsed * 1000,
         message=_budget_spent(budget) if result.status is Status.GAVE_UP else "",
+        steps=steps or (),
+        difficulty=None if steps is None else rate(steps),
     )
+
+
+def _taught(grid: Grid) -> tuple[Step, ...]:
+    """The teacher's steps for a puzzle proved unique, each with plain
+    parameters (a process sends them back pickled)."""
+    marks = Marks.from_grid(grid, shape_of_grid(grid))
+    steps = explain(marks, max_seconds=EXPLAIN_SECONDS, unique=True)
+    return tuple(replace(step, params=dict(step.params)) for step in steps)
 
 
 def _read(text: str) -> tuple[Grid | None, tuple[Problem, ...]]:
@@ -110,9 +139,11 @@ def _budget_spent(budget: Budget) -> str:
     )
 
 
-def solve_chunk(chunk: list[Entry], budget: Budget, first: bool = False) -> list[Outcome]:
+def solve_chunk(
+    chunk: list[Entry], budget: Budget, first: bool = False, teach: bool = False
+) -> list[Outcome]:
     """The outcomes of a chunk, in order (the work one process does at a time)."""
-    return [solve_entry(entry, budget, first) for entry in chunk]
+    return [solve_entry(entry, budget, first, teach) for entry in chunk]
 
 
 def chunked(entries: Iterable[Entry], size: int) -> Iterator[list[Entry]]:

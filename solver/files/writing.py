@@ -3,6 +3,10 @@
 A format writes a header, rows for each chunk's outcomes and a footer. What
 is written is written whole: Ctrl-C while a chunk's rows go out takes effect
 once they are out (``interrupts_held``), so a CSV row is never cut in two.
+
+The text format may also write each puzzle's steps, one sentence a line,
+with ``say`` (a step and its board's shape in, a sentence out): the words
+come from the caller, so this package stays free of Django.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
-from solver.engine import Status, format_grid, parse_puzzle
+from solver.engine import Shape, Status, format_grid, parse_puzzle
 from solver.engine.board import shape_for_cells
+from solver.engine.steps import Step
 
 from .interrupts import interrupts_held
 from .solving import Outcome
@@ -22,7 +27,20 @@ from .solving import Outcome
 if TYPE_CHECKING:
     from . import Summary
 
-CSV_FIELDS = ("line", "puzzle", "status", "solutions", "solution", "guesses", "ms", "message")
+CSV_FIELDS = (
+    "line",
+    "puzzle",
+    "status",
+    "solutions",
+    "solution",
+    "guesses",
+    "ms",
+    "level",
+    "score",
+    "hardest",
+    "message",
+)
+Say = Callable[[Step, Shape], str]  # a step as a sentence, on its board's shape
 
 
 class Stream(Protocol):
@@ -66,9 +84,10 @@ _GAVE_UP = {
 }
 
 
-def report_one(outcome: Outcome) -> str:
+def report_one(outcome: Outcome, say: Say | None = None) -> str:
     """The text for a lone puzzle: the drawn solution (or the givens, when there
-    is none) above the verdict; or, for an invalid puzzle, why."""
+    is none) above the verdict, then with ``say`` its difficulty and steps; or,
+    for an invalid puzzle, why."""
     if outcome.status == Status.INVALID:
         return f"{outcome.status}: {outcome.message}\n"
     shown = outcome.solution or format_grid(parse_puzzle(outcome.puzzle))
@@ -77,17 +96,39 @@ def report_one(outcome: Outcome) -> str:
     else:
         verdict = _VERDICTS[outcome.status]
     figures = f"{outcome.guesses:,} guesses, {outcome.ms:.2f} ms"
-    return f"{draw_grid(shown)}\n{outcome.status}: {verdict} ({figures})\n"
+    report = f"{draw_grid(shown)}\n{outcome.status}: {verdict} ({figures})\n"
+    return report + (explained(outcome, say, indent="") if say else "")
+
+
+def explained(outcome: Outcome, say: Say, indent: str = "        ") -> str:
+    """The difficulty and the numbered steps of an outcome, a line each; "" if
+    it has none (it was not unique, or not explained)."""
+    if outcome.difficulty is None:
+        return ""
+    shape = shape_for_cells(len(outcome.solution))
+    rating = outcome.difficulty
+    lines = [f"level: {rating.level} (score {rating.score:,}; hardest: {rating.hardest or '-'})"]
+    lines += [f"{n:>4}. {say(step, shape)}" for n, step in enumerate(outcome.steps, 1)]
+    return "".join(f"{indent}{line}\n" for line in lines)
 
 
 class TextFormat:
-    """One line per puzzle: line number, status, then the solution or the reason."""
+    """One line per puzzle: line number, status, then the solution or the reason;
+    with ``say``, the puzzle's difficulty and steps below it, indented."""
+
+    def __init__(self, say: Say | None = None):
+        self.say = say
 
     def header(self) -> str:
         return ""
 
     def rows(self, outcomes: Iterable[Outcome]) -> str:
-        return "".join(self.row(outcome) + "\n" for outcome in outcomes)
+        return "".join(self.lines(outcome) for outcome in outcomes)
+
+    def lines(self, outcome: Outcome) -> str:
+        """The row, and with ``say`` the steps."""
+        steps = explained(outcome, self.say) if self.say else ""
+        return self.row(outcome) + "\n" + steps
 
     def row(self, outcome: Outcome) -> str:
         """E.g. ``    12  unique    4689...186  49 guesses  3.06 ms``."""
@@ -110,7 +151,11 @@ class TextFormat:
 
 
 class CsvFormat:
-    """A header naming ``CSV_FIELDS``, then one row per puzzle."""
+    """A header naming ``CSV_FIELDS``, then one row per puzzle; the level, score
+    and hardest technique are empty unless the puzzle was rated."""
+
+    def __init__(self, say: Say | None = None):
+        pass  # steps are not written in a CSV
 
     def header(self) -> str:
         return self._csv([CSV_FIELDS])
@@ -121,6 +166,7 @@ class CsvFormat:
     def values(self, outcome: Outcome) -> tuple[object, ...]:
         """The row's values; None is written as an empty field."""
         ms = None if outcome.ms is None else f"{outcome.ms:.3f}"
+        rating = outcome.difficulty
         return (
             outcome.line,
             outcome.puzzle,
@@ -129,6 +175,9 @@ class CsvFormat:
             outcome.solution,
             outcome.guesses,
             ms,
+            rating and rating.level,
+            rating and rating.score,
+            rating and rating.hardest,
             outcome.message,
         )
 

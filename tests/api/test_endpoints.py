@@ -38,7 +38,36 @@ def test_a_unique_puzzle_gets_its_solution_and_figures(client):
     assert body["givens"] == HARD
     assert body["guesses"] >= 0
     assert body["elapsed_ms"] > 0
-    assert list(body) == ["status", "solutions", "givens", "guesses", "elapsed_ms", "solution"]
+    assert list(body) == [
+        "status",
+        "solutions",
+        "givens",
+        "guesses",
+        "elapsed_ms",
+        "solution",
+        "difficulty",
+    ]
+
+
+def test_a_unique_puzzle_is_rated_as_the_teacher_rates_its_steps(client, settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # no trial for want of time, however loaded the machine
+    body = post(client, SOLVE, HARD).json()
+    steps = client.post("/api/steps", {"puzzle": HARD}, content_type="application/json")
+    assert body["difficulty"] == steps.json()["difficulty"]
+    assert body["difficulty"]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+
+
+def test_an_easy_puzzle_is_rated_easy_by_its_singles(client):
+    easy = "." * 10 + HARD_SOLUTION[10:]  # a full house in each column, then in row 2
+    body = post(client, SOLVE, easy).json()
+    assert body["difficulty"]["level"] == "easy"
+    assert body["difficulty"]["hardest"] in ("full-house", "hidden-single", "naked-single")
+
+
+def test_a_puzzle_without_one_solution_has_no_difficulty(client):
+    for puzzle in (NO_SOLUTION, "." * 81):
+        assert post(client, SOLVE, puzzle).json()["difficulty"] is None
+    assert "difficulty" not in post(client, VALIDATE, HARD).json()
 
 
 @pytest.mark.parametrize("puzzle", sample("top1465.txt", 12) + sample("seventeen_clue.txt", 12))

@@ -25,9 +25,12 @@ def reply_schema(schema: dict, path: str, method: str, status: int) -> jsonschem
 
 def test_the_schema_is_openapi_3_and_names_every_operation(schema):
     assert schema["openapi"].startswith("3.")
-    assert set(schema["paths"]) == {"/api/solve", "/api/validate"}
-    for path in schema["paths"].values():
-        assert set(path) == {"get", "post"}
+    assert set(schema["paths"]) == {"/api/solve", "/api/validate", "/api/steps", "/api/hint"}
+    for name in ("/api/solve", "/api/validate"):
+        assert set(schema["paths"][name]) == {"get", "post"}
+    for name in ("/api/steps", "/api/hint"):
+        assert set(schema["paths"][name]) == {"post"}
+        assert set(schema["paths"][name]["post"]["responses"]) == {"200", "400", "413", "415"}
 
 
 def test_the_schema_publishes_the_limits_the_server_checks(schema):
@@ -48,6 +51,14 @@ POSTS = [
     ("/api/solve", {"puzzle": 3}, 400),
     ("/api/validate", {"puzzle": HARD}, 200),
     ("/api/validate", {}, 400),
+    ("/api/steps", {"puzzle": HARD}, 200),
+    ("/api/steps", {"puzzle": HARD, "techniques": ["x-wing"], "all": True}, 200),
+    ("/api/steps", {"puzzle": NO_SOLUTION}, 200),
+    ("/api/steps", {"puzzle": HARD, "progress": "x"}, 400),
+    ("/api/steps", {"puzzle": HARD, "techniques": ["magic"]}, 400),
+    ("/api/hint", {"puzzle": HARD, "candidates": ["" if s != "." else "1" for s in HARD]}, 200),
+    ("/api/hint", {"puzzle": HARD, "candidates": ["1"] * 81}, 400),
+    ("/api/hint", {"puzzle": HARD, "all": "maybe"}, 400),
 ]
 
 

@@ -16,6 +16,7 @@ from solver.engine.symmetry import identity, random_transform
 from solver.engine.techniques import TECHNIQUES
 from tests.puzzles import HARD
 from tests.reglib import (
+    MESSAGE_OF_CODE,
     TECHNIQUE_OF_CODE,
     USED,
     candidates_of,
@@ -143,7 +144,10 @@ def answer(case, placements=None, eliminations=None):
     """A finder that yields one step: by default the case's own answer."""
     placements = case.placements if placements is None else placements
     eliminations = case.eliminations if eliminations is None else eliminations
-    step = Step("answer", tuple(placements), tuple(eliminations), Pattern(digits=case.digits))
+    message = MESSAGE_OF_CODE.get(case.code, "answer")
+    step = Step(
+        "answer", tuple(placements), tuple(eliminations), Pattern(digits=case.digits), message
+    )
     return lambda marks: iter([step])
 
 
@@ -205,8 +209,25 @@ def test_an_instance_for_other_digits_is_not_compared():
     for case in library():
         if case.digits and digit_rule(case.code) == USED and not case.must_fail:
             others = Pattern(digits=tuple(d for d in range(1, 10) if d not in case.digits))
-            step = Step("answer", tuple(case.placements), tuple(case.eliminations), others)
+            message = MESSAGE_OF_CODE.get(case.code, "answer")
+            step = Step("answer", tuple(case.placements), tuple(case.eliminations), others, message)
             assert check(case, lambda marks, step=step: iter([step])) is not None, case.line
+
+
+def test_a_step_of_another_form_is_not_compared():
+    """A sashimi case is not about plain finned fish, nor a dual case about
+    single kites: a step that carries another message is left out."""
+    for case in library():
+        wanted = MESSAGE_OF_CODE.get(case.code)
+        if wanted is not None:
+            other = Step(
+                "answer",
+                tuple(case.placements),
+                tuple(case.eliminations),
+                Pattern(digits=case.digits),
+                wanted + "/other",
+            )
+            assert check(case, lambda marks, step=other: iter([step])) is not None, case.line
 
 
 def test_a_transformed_case_keeps_its_answer_on_its_board():

@@ -4,8 +4,9 @@ wrong one) when no technique applies."""
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
-from solver.engine.teacher import TRIAL, explain, next_step, trial_step
-from solver.engine.techniques import TECHNIQUES
+from solver.engine.teacher import TRIAL, contradiction, explain, next_step, trial_step
+from solver.engine.techniques import TECHNIQUES, UNIQUENESS
+from tests.engine.techniques.boards import cell, open_board
 from tests.puzzles import HARD, SIZED, sample
 
 
@@ -76,3 +77,59 @@ def test_a_solved_board_has_no_next_step():
     marks = Marks.from_grid(solve(grid).solution, STANDARD)
     assert next_step(marks) is None
     assert explain(marks) == []
+
+
+def test_once_its_time_is_spent_the_teacher_ends_in_trial_steps_that_solve_the_puzzle():
+    grid = parse_puzzle(HARD)
+    marks = Marks.from_grid(grid, STANDARD)
+    steps = explain(marks, max_seconds=0)
+    assert tuple(marks.digits) == solve(grid).solution
+    assert {step.technique for step in steps} == {TRIAL}
+    assert all(step.params["budget"] for step in steps)
+    assert unsound(steps, solve(grid).solution) == []
+
+
+def test_a_trial_taken_because_no_technique_applies_is_not_a_budget_trial():
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    assert next_step(marks, {}).params["budget"] is False
+
+
+def test_uniqueness_techniques_are_asked_only_when_the_puzzle_is_proved_unique():
+    asked = []
+
+    def finder(marks):
+        asked.append(True)
+        return iter(())
+
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    for name in UNIQUENESS:
+        next_step(marks, {name: finder})
+    assert asked == []
+    next_step(marks, {name: finder for name in UNIQUENESS}, unique=True)
+    assert len(asked) == len(UNIQUENESS)
+
+
+def test_a_trial_that_fails_names_the_cell_it_leaves_empty():
+    marks = open_board(pencilled={cell(1, 9): {5}})
+    assert contradiction(marks, cell(1, 1), 5) == {"singles": 0, "empty_cell": cell(1, 9)}
+
+
+def test_a_trial_that_fails_names_the_unit_it_leaves_without_a_digit():
+    row_2 = {cell(2, col): {1, 2, 3, 4, 5, 6, 7, 8} for col in range(4, 10)}
+    marks = open_board(pencilled=row_2)  # 9 has r2c1-r2c3 only, all in box 1
+    assert contradiction(marks, cell(1, 1), 9) == {"singles": 0, "unit": ("row", 2), "missing": 9}
+
+
+def test_a_trial_that_fails_counts_the_singles_that_lead_to_the_contradiction():
+    # 5 in r1c1 leaves r1c9 with 6 alone; that single takes r9c9's last candidate.
+    marks = open_board(pencilled={cell(1, 9): {5, 6}, cell(9, 9): {6}})
+    assert contradiction(marks, cell(1, 1), 5) == {"singles": 1, "empty_cell": cell(9, 9)}
+
+
+def test_a_right_digit_shows_no_contradiction():
+    grid = parse_puzzle(HARD)
+    marks = Marks.from_grid(grid, STANDARD)
+    solution = solve(grid).solution
+    for at in range(81):
+        if not grid[at]:
+            assert contradiction(marks, at, solution[at]) == {}

@@ -9,9 +9,14 @@ teacher (``teacher``) asks them in:
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
 - ``subsets``: naked and hidden pairs, triples and quads;
-- ``fish``: x-wing, swordfish, jellyfish;
-- ``single_digit``: skyscraper;
-- ``wings``: xy-wing, xyz-wing;
+- ``fish``: x-wing, swordfish, jellyfish, and each with fins (finned and
+  sashimi);
+- ``single_digit``: skyscraper, two-string kite, turbot fish, empty
+  rectangle;
+- ``colouring``: simple colors, multi-colors;
+- ``wings``: remote pair, w-wing, xy-wing, xyz-wing;
+- ``uniqueness``: unique rectangles of types 1 to 4, hidden rectangle and
+  bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``);
 - ``als``: sue de coq, als-xz, als-xy-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
@@ -21,9 +26,13 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import als, fish, intersections, single_digit, singles, subsets, wings
+from . import als, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
+
+# The techniques that hold only if the puzzle has one solution: the teacher
+# asks them only when that is proved.
+UNIQUENESS = uniqueness.UNIQUENESS
 
 TECHNIQUES: dict[str, Finder] = {
     **singles.TECHNIQUES,
@@ -31,6 +40,8 @@ TECHNIQUES: dict[str, Finder] = {
     **subsets.TECHNIQUES,
     **fish.TECHNIQUES,
     **single_digit.TECHNIQUES,
+    **colouring.TECHNIQUES,
     **wings.TECHNIQUES,
+    **uniqueness.TECHNIQUES,
     **als.TECHNIQUES,
 }

@@ -6,6 +6,7 @@
   cat puzzles.txt | python manage.py solve - --format csv
   python manage.py solve hard.txt --max-seconds 60 --max-guesses 5000000
   python manage.py solve hard.txt --first            # first solution only, no uniqueness proof
+  python manage.py solve puzzle.txt --explain        # and the steps a person takes, in words
 
 Input: one puzzle a line (blank lines and lines starting with # are skipped),
 of any size from 4x4 to 25x25 and in any format the site reads, for example
@@ -16,8 +17,14 @@ listed in solver/engine/parse.py's docstring (and docs/design.md).
 
 Output: for a lone puzzle, its solution drawn in boxes and the verdict; for
 many, one line per puzzle in input order: line number, status, then the
-solution or the reason. --format csv writes the columns line, puzzle, status,
-solutions, solution, guesses, ms, message. The status is one of:
+solution or the reason. --explain adds, under each puzzle with one solution,
+its difficulty and the steps that solve it as a person would, one sentence a
+line (after {explain_seconds:g} s of logic on a puzzle, trial steps finish it).
+--format csv writes the columns line, puzzle, status, solutions,
+solution, guesses, ms, level, score, hardest, message; level (easy, medium,
+hard, expert, extreme), score (higher is harder) and hardest (the hardest
+technique's id) rate each puzzle with one solution, and are left empty by
+--no-rate, which saves the teacher's time. The status is one of:
 
 {statuses}
 
@@ -46,7 +53,7 @@ from django.core.management.base import (
     OutputWrapper,
 )
 
-from solver import files
+from solver import files, sentences
 from solver.engine import Budget, Status
 
 # What each status means, for the help (in the order it lists them).
@@ -73,7 +80,8 @@ class Command(BaseCommand):
     help = __doc__.format(
         statuses="\n".join(
             f"  {status:<8}  {meaning}" for status, meaning in STATUS_MEANINGS.items()
-        )
+        ),
+        explain_seconds=files.EXPLAIN_SECONDS,
     )
     requires_system_checks = []  # solving needs no models, URLs or database
 
@@ -114,6 +122,16 @@ class Command(BaseCommand):
             action="store_true",
             help="stop at the first solution, status solved, instead of proving it unique",
         )
+        parser.add_argument(
+            "--explain",
+            action="store_true",
+            help="print each unique puzzle's difficulty and steps, a sentence a line (text only)",
+        )
+        parser.add_argument(
+            "--no-rate",
+            action="store_true",
+            help="leave the CSV's level, score and hardest empty (faster: no teacher)",
+        )
 
     def handle(self, *args, **options) -> None:
         run_options = self.run_options(options)
@@ -153,10 +171,17 @@ class Command(BaseCommand):
             raise CommandError("--max-seconds must be a number of seconds more than 0.")
         if options["max_guesses"] < 1:
             raise CommandError("--max-guesses must be more than 0.")
+        if options["explain"] and options["format"] != "text":
+            raise CommandError("--explain prints text: use it without --format csv.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
         processes = options["jobs"] or os.cpu_count() or 1
         return files.Options(
-            format=options["format"], processes=processes, budget=budget, first=options["first"]
+            format=options["format"],
+            processes=processes,
+            budget=budget,
+            first=options["first"],
+            teach=options["format"] == "csv" and not options["no_rate"],
+            say=sentences.sentence if options["explain"] else None,
         )
 
 
