@@ -184,34 +184,38 @@ def _sets_of(marks: Marks) -> list[Als]:
     peers = _geometry(marks.shape).peers
     holders = _holders(marks)
     for unit in marks.shape.units:
-        for cells, digits in _almost_locked(marks, unit):
-            where = _cell_set(cells)
+        for cells, where, digits in _almost_locked(marks, unit):
             if where not in found:
-                found[where] = _als(marks, peers, holders, unit, cells, digits)
+                found[where] = _als(marks, peers, holders, unit, cells, where, digits)
     return sorted(found.values(), key=lambda als: len(als.cells))
 
 
-def _almost_locked(marks: Marks, unit: Unit) -> Iterator[tuple[tuple[int, ...], Mask]]:
+def _almost_locked(marks: Marks, unit: Unit) -> list[tuple[tuple[int, ...], CellSet, Mask]]:
     """Every set of ``unit``'s open cells, at most ``MAX_CELLS``, holding one
-    digit more than cells, with its digits. A branch stops once its digits
-    outnumber what its biggest extension could hold."""
+    digit more than cells: its cells, as a cell set too, and its digits. A
+    branch stops once its digits outnumber what its biggest extension could
+    hold."""
     candidates = marks.candidates
     cells = [cell for cell in unit.cells if candidates[cell]]
     limit = min(MAX_CELLS, len(cells) - 1)
+    found = []
 
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator:
+    # A list filled in place, not a generator: nested generators pass each
+    # set up through every level, which cost a third of the search.
+    def extend(start: int, chosen: tuple[int, ...], where: CellSet, union: Mask) -> None:
         for i in range(start, len(cells)):
             grown = union | candidates[cells[i]]
             count = grown.bit_count()
             if count > limit + 1:
                 continue
-            picked = (*chosen, cells[i])
+            picked, held = (*chosen, cells[i]), where | 1 << cells[i]
             if count == len(picked) + 1:
-                yield picked, grown
+                found.append((picked, held, grown))
             if len(picked) < limit:
-                yield from extend(i + 1, picked, grown)
+                extend(i + 1, picked, held, grown)
 
-    return extend(0, (), 0)
+    extend(0, (), 0, 0)
+    return found
 
 
 def _als(
@@ -220,22 +224,27 @@ def _als(
     holders: Sequence[CellSet],
     unit: Unit,
     cells: tuple[int, ...],
+    where: CellSet,
     digits: Mask,
 ) -> Als:
     """The ALS of ``cells`` in ``unit``, with each digit's places and the
     cells seeing all of them that hold the digit."""
-    places, reach, reaching = {}, {}, 0
-    for digit in digits_of(digits):
-        bit = 1 << (digit - 1)
-        held = [cell for cell in cells if marks.candidates[cell] & bit]
-        places[digit] = _cell_set(held)
-        common = -1
-        for cell in held:
-            common &= peers[cell]
+    places: dict[int, CellSet] = {}
+    seen: dict[int, CellSet] = {}
+    for cell in cells:
+        mask = marks.candidates[cell]
+        while mask:
+            low = mask & -mask
+            digit = low.bit_length()
+            places[digit] = places.get(digit, 0) | 1 << cell
+            seen[digit] = seen.get(digit, -1) & peers[cell]
+            mask ^= low
+    reach, reaching = {}, 0
+    for digit, common in seen.items():
         if common & holders[digit]:
             reach[digit] = common & holders[digit]
-            reaching |= bit
-    return Als(cells, _cell_set(cells), digits, unit, places, reach, reaching)
+            reaching |= 1 << (digit - 1)
+    return Als(cells, where, digits, unit, places, reach, reaching)
 
 
 def _links(shape: Shape, sets: list[Als]) -> Links:
