@@ -16,7 +16,8 @@ teacher (``teacher``) asks them in:
 - ``colouring``: simple colors, multi-colors;
 - ``wings``: remote pair, w-wing, xy-wing, xyz-wing;
 - ``uniqueness``: unique rectangles of types 1 to 4, hidden rectangle and
-  bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``).
+  bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``);
+- ``als``: sue de coq, als-xz, als-xy-wing.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -42,4 +43,5 @@ TECHNIQUES: dict[str, Finder] = {
     **colouring.TECHNIQUES,
     **wings.TECHNIQUES,
     **uniqueness.TECHNIQUES,
+    **als.TECHNIQUES,
 }
