@@ -128,11 +128,11 @@ def rate(steps: Sequence[Step]) -> Difficulty:
     if not steps:
         return Difficulty(LEVELS[0], 0, "")
     score = sum(WEIGHTS[step.technique].points for step in steps)
-    hardest = max((step.technique for step in steps), key=_rank)  # the first of equals
+    hardest = max((step.technique for step in steps), key=rank)  # the first of equals
     return Difficulty(_level(WEIGHTS[hardest].level, score), score, hardest)
 
 
-def _rank(technique: str) -> tuple[int, int]:
+def rank(technique: str) -> tuple[int, int]:
     """How hard ``technique`` is: its level's place in ``LEVELS``, then its points."""
     weight = WEIGHTS[technique]
     return LEVELS.index(weight.level), weight.points

@@ -3,9 +3,10 @@ wrong one) when no technique applies."""
 
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_of_grid
+from solver.engine.difficulty import rank
 from solver.engine.marks import Marks
 from solver.engine.teacher import TRIAL, contradiction, explain, next_step, trial_step
-from solver.engine.techniques import TECHNIQUES, UNIQUENESS
+from solver.engine.techniques import FAMILIES, TECHNIQUES, UNIQUENESS
 from tests.engine.techniques.boards import cell, open_board
 from tests.puzzles import HARD, SIZED, sample
 
@@ -29,8 +30,16 @@ def unsound(steps, solution):
 
 
 def test_the_techniques_are_asked_simplest_first():
-    assert list(TECHNIQUES)[:3] == ["full-house", "naked-single", "hidden-single"]
-    assert list(TECHNIQUES).index("locked-pointing") < list(TECHNIQUES).index("naked-pair")
+    order = list(TECHNIQUES)
+    assert order[:3] == ["full-house", "naked-single", "hidden-single"]
+    assert order.index("locked-pointing") < order.index("naked-pair")
+    assert order.index("skyscraper") < order.index("finned-x-wing")
+
+
+def test_simplest_is_what_the_difficulty_model_ranks_lowest():
+    ranks = [rank(technique) for technique in TECHNIQUES]
+    assert ranks == sorted(ranks)
+    assert set(TECHNIQUES) == set(FAMILIES)
 
 
 def test_hard_puzzles_are_explained_to_their_solution_with_sound_steps():

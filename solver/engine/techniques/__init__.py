@@ -3,7 +3,11 @@
 Each technique is a finder: ``find(marks)`` yields every instance of it on a
 board of ``marks`` as a ``steps.Step``, applying none. ``TECHNIQUES`` maps
 the ids the API uses to the finders, simplest first, which is the order the
-teacher (``teacher``) asks them in:
+teacher (``teacher``) asks them in. Simplest is what the difficulty model
+says (``difficulty.rank``: level, then points), so the step a person is
+shown is the one the rating counts as easiest, whatever family it is in: a
+skyscraper before a finned x-wing, which may find the same elimination.
+The families:
 
 - ``singles``: full house, naked single, hidden single;
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
@@ -24,6 +28,7 @@ Every finder works on the board's shape, at every size the engine reads.
 
 from collections.abc import Callable, Iterator
 
+from ..difficulty import rank
 from ..marks import Marks
 from ..steps import Step
 from . import als, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
@@ -34,7 +39,7 @@ Finder = Callable[[Marks], Iterator[Step]]
 # asks them only when that is proved.
 UNIQUENESS = uniqueness.UNIQUENESS
 
-TECHNIQUES: dict[str, Finder] = {
+FAMILIES: dict[str, Finder] = {
     **singles.TECHNIQUES,
     **intersections.TECHNIQUES,
     **subsets.TECHNIQUES,
@@ -45,3 +50,5 @@ TECHNIQUES: dict[str, Finder] = {
     **uniqueness.TECHNIQUES,
     **als.TECHNIQUES,
 }
+
+TECHNIQUES: dict[str, Finder] = dict(sorted(FAMILIES.items(), key=lambda item: rank(item[0])))
