@@ -11,7 +11,9 @@ teacher (``teacher``) asks them in:
 - ``subsets``: naked and hidden pairs, triples and quads;
 - ``fish``: x-wing, swordfish, jellyfish;
 - ``single_digit``: skyscraper;
-- ``wings``: xy-wing, xyz-wing.
+- ``wings``: xy-wing, xyz-wing;
+- ``chains``: x-chain, xy-chain, aic (with nice loops, grouped nodes and
+  almost locked sets), and forcing-chain, the last logical resort.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -20,7 +22,7 @@ from collections.abc import Callable, Iterator
 
 from ..marks import Marks
 from ..steps import Step
-from . import fish, intersections, single_digit, singles, subsets, wings
+from . import chains, fish, intersections, single_digit, singles, subsets, wings
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -31,4 +33,5 @@ TECHNIQUES: dict[str, Finder] = {
     **fish.TECHNIQUES,
     **single_digit.TECHNIQUES,
     **wings.TECHNIQUES,
+    **chains.TECHNIQUES,
 }

@@ -1,0 +1,270 @@
+"""Chains: alternating strong and weak links (``links``) from one node to
+another, and what they prove.
+
+An alternating chain starts and ends with a strong link: if its start is
+false, the next node is true, the one after false, and so on to its end,
+which is true. So its start or its end is true, and every candidate both
+see (``links.victims``) is false.
+
+- x-chain: one digit, single candidates; the ends hold the digit, which
+  leaves every cell seeing both.
+- xy-chain: cells of two candidates each, strong inside a cell and weak
+  between cells; the ends hold the same digit, which leaves every cell
+  seeing both.
+- aic: any candidates and groups (2 or 3 cells of a digit in a segment).
+  As a chain (message ``aic``) it removes what both ends see: the digit of
+  both ends from cells seeing both, or for two digits the other end's digit
+  from each end's cell, or the other candidates of a cell holding both ends.
+  When the ends are weakly linked the chain closes into a continuous nice
+  loop (``aic/loop``): every weak link of the loop is then strong too, and
+  what each weak link's two nodes both see goes. When a chain returns to its
+  start (false start, true start), the start is placed (``aic/placement``,
+  a discontinuous nice loop).
+- forcing-chain: the last logical resort. Each candidate of a cell with
+  few, or each place of a digit in a unit with few, is tried on a copy of
+  the board and followed by singles only. What every branch leads to is
+  true (``forcing-chain``); a branch that runs into a contradiction is false
+  (``forcing-chain/contradiction``).
+
+Chains are searched from every start at once, one strong link more each
+round (``_chains``), so the shortest chains come first, as a person prefers,
+and the first step comes without searching the rest. A chain has at most
+``MAX_STRONG`` strong links (``2 * MAX_STRONG`` nodes).
+
+Steps list the chain's links in order (``pattern.links``; for a loop the
+closing weak link last), the cells it passes through and every digit on it.
+Params, plain values (cells count from 0):
+
+- x-chain, xy-chain: ``digit`` (of both ends), ``start`` and ``end`` (cells),
+  ``length`` (links);
+- aic, aic/loop, aic/placement: ``start`` and ``end`` (tuples of cells, one
+  for a single candidate), ``start_digit``, ``end_digit``, ``digits`` (every
+  digit on the chain), ``length`` (links, a loop's closing link included);
+- forcing-chain: ``cell`` (or ``unit`` as ``(kind, number)``, with
+  ``digit``), ``branches`` (the candidates tried), ``outcome`` (``"place"``
+  or ``"eliminate"``, or ``"contradiction"`` for the other message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+from ..marks import Marks, digits_of
+from ..steps import Candidate, Link, Pattern, Step
+from .links import AIC, XY, Graph, X, bits, graph, locked_victims, targets, victims
+
+MAX_STRONG = 10  # strong links per chain: HoDoKu's library needs up to 10
+MAX_ALS = 5  # cells of an almost locked set on an aic: the library needs 5
+
+
+def find_x_chain(marks: Marks) -> Iterator[Step]:
+    """Every x-chain's eliminations, shortest chain first, each once."""
+    yield from _same_digit_chains("x-chain", graph(marks, X))
+
+
+def find_xy_chain(marks: Marks) -> Iterator[Step]:
+    """Every xy-chain's eliminations, shortest chain first, each once."""
+    yield from _same_digit_chains("xy-chain", graph(marks, XY))
+
+
+def find_aic(marks: Marks) -> Iterator[Step]:
+    """Every alternating inference chain's, nice loop's and discontinuous
+    loop's outcome, grouped nodes included, shortest chain first, each once."""
+    said: set[tuple] = set()
+    for max_als in (0, MAX_ALS):  # chains through almost locked sets only after the others
+        g = graph(marks, AIC, max_als)
+        wanted = targets(g)
+        for node in range(len(g.digit)):
+            if g.single(node) is not None:
+                wanted[node] |= 1 << node  # a chain back to its start places it
+        for path in _chains(g, wanted):
+            for step in _aic_steps(g, path):
+                if (step.placements, step.eliminations) not in said:
+                    said.add((step.placements, step.eliminations))
+                    yield step
+
+
+def _aic_steps(g: Graph, path: list[int]) -> Iterator[Step]:
+    """The steps of one aic chain: a placement if it returns to its start;
+    else, if its ends are weakly linked, the loop it closes, and in any case
+    the chain alone (what both ends see, part of the loop's outcome but an
+    instance of its own)."""
+    start, end = path[0], path[-1]
+    if start == end:
+        yield from _aic_step(g, path, placements=(g.candidates(start)[0],))
+        return
+    if g.weakbits[start] >> end & 1 and _apart(g, path):
+        yield from _aic_step(g, path, eliminations=_loop_victims(g, path), loop=True)
+    yield from _aic_step(g, path, eliminations=tuple(victims(g, start, end)))
+
+
+def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
+    """The steps of the chains of ``g`` whose two ends (apart) hold one digit."""
+    by_digit: dict[int, int] = {}
+    for node, digit in enumerate(g.digit):
+        by_digit[digit] = by_digit.get(digit, 0) | 1 << node
+    wanted = [
+        reach & by_digit[g.digit[node]] & ~(1 << node) for node, reach in enumerate(targets(g))
+    ]
+    said: set[tuple[Candidate, ...]] = set()
+    for path in _chains(g, wanted):
+        start, end = path[0], path[-1]
+        removed = tuple(victims(g, start, end))
+        if removed and removed not in said:
+            said.add(removed)
+            params = {
+                "digit": g.digit[start],
+                "start": g.cells[start][0],
+                "end": g.cells[end][0],
+                "length": len(path) - 1,
+            }
+            yield _step(technique, technique, g, path, params, eliminations=removed)
+
+
+def _chains(g: Graph, wanted: list[int]) -> Iterator[list[int]]:
+    """For each pair of nodes (start ``s``, end ``z``) with ``s`` in
+    ``wanted[z]`` (a bit set), the shortest alternating chain from ``s`` to
+    ``z`` with at most ``MAX_STRONG`` strong links, shortest first, as its
+    nodes in order; both directions of a chain come.
+
+    Round ``k`` finds, for every node and every start at once (bits of an
+    int), the nodes true with ``k`` strong links once the start is false
+    (``on``) and those false after them (``off``); each round's sets are
+    kept to walk a chain back from its end.
+    """
+    count = len(g.digit)
+    off = [1 << node for node in range(count)]
+    on = [0] * count
+    ons, offs = [on], [off]
+    for rounds in range(1, MAX_STRONG + 1):
+        on = list(on)
+        for node, linked in enumerate(g.strong):
+            reach = on[node]
+            for other in linked:
+                reach |= off[other]
+            on[node] = reach
+        ons.append(on)
+        for end in range(count):
+            fresh = on[end] & ~ons[-2][end] & wanted[end]
+            for start in bits(fresh):
+                yield _walk_back(g, ons, offs, start, end, rounds)
+        changed = False
+        off = list(off)
+        for node, linked in enumerate(g.weak):
+            reach = off[node]
+            for other in linked:
+                reach |= on[other]
+            if reach != off[node]:
+                off[node] = reach
+                changed = True
+        offs.append(off)
+        if not changed:
+            return
+
+
+def _walk_back(
+    g: Graph, ons: list[list[int]], offs: list[list[int]], start: int, end: int, rounds: int
+) -> list[int]:
+    """The chain from ``start`` to ``end`` found in round ``rounds``: from the
+    end, a strong link back to a node false a round earlier, then a weak link
+    back to a node true in that round, and so on to the start. Each round's
+    sets hold what the one before them made, so the next link always exists."""
+    bit = 1 << start
+    path, node = [end], end
+    for k in range(rounds, 0, -1):
+        node = next(other for other in g.strong[node] if offs[k - 1][other] & bit)
+        path.append(node)
+        if node == start:
+            break
+        node = next(other for other in g.weak[node] if ons[k - 1][other] & bit)
+        path.append(node)
+    return path[::-1]
+
+
+def _apart(g: Graph, path: list[int]) -> bool:
+    """True if no two nodes of the path share a candidate."""
+    seen: set[Candidate] = set()
+    for node in path:
+        for candidate in g.candidates(node):
+            if candidate in seen:
+                return False
+            seen.add(candidate)
+    return True
+
+
+def _loop_victims(g: Graph, path: list[int]) -> tuple[Candidate, ...]:
+    """What a continuous loop removes: for each of its weak links (the closing
+    one, from the end back to the start, included), what both nodes see."""
+    weak_links = [(path[i], path[i + 1]) for i in range(1, len(path) - 1, 2)]
+    weak_links.append((path[-1], path[0]))
+    found = {victim for first, second in weak_links for victim in victims(g, first, second)}
+    for first, second in zip(path[::2], path[1::2], strict=False):
+        cells = g.als.get((first, second))
+        if cells:  # exactly one of the two digits: the set's other digits are locked in it
+            mask = 0
+            for cell in cells:
+                mask |= g.marks.candidates[cell]
+            others = tuple(d for d in digits_of(mask) if d not in (g.digit[first], g.digit[second]))
+            found.update(locked_victims(g, cells, others))
+    return tuple(sorted(found))
+
+
+def _aic_step(
+    g: Graph,
+    path: list[int],
+    placements: tuple[Candidate, ...] = (),
+    eliminations: tuple[Candidate, ...] = (),
+    loop: bool = False,
+) -> Iterator[Step]:
+    """The step of an aic chain or loop, if it does something."""
+    if not placements and not eliminations:
+        return
+    start, end = path[0], path[-1]
+    message = "aic/placement" if placements else "aic/loop" if loop else "aic"
+    params = {
+        "start": g.cells[start],
+        "end": g.cells[end],
+        "start_digit": g.digit[start],
+        "end_digit": g.digit[end],
+        "digits": tuple(sorted({g.digit[node] for node in path})),
+        "length": len(path) - 1 + loop,
+    }
+    yield _step("aic", message, g, path, params, placements, eliminations, loop)
+
+
+def _step(
+    technique: str,
+    message: str,
+    g: Graph,
+    path: list[int],
+    params: dict[str, object],
+    placements: tuple[Candidate, ...] = (),
+    eliminations: tuple[Candidate, ...] = (),
+    loop: bool = False,
+) -> Step:
+    """A chain's step: its links in order (strong first, alternating; a loop's
+    closing weak link last), its cells in order and its digits."""
+    links = [
+        Link(g.candidates(first), g.candidates(second), strong=i % 2 == 0)
+        for i, (first, second) in enumerate(pairwise(path))
+    ]
+    if loop:
+        links.append(Link(g.candidates(path[-1]), g.candidates(path[0]), strong=False))
+    cells = tuple(dict.fromkeys(cell for node in path for cell in g.cells[node]))
+    digits = tuple(sorted({g.digit[node] for node in path}))
+    return Step(
+        technique,
+        placements=placements,
+        eliminations=eliminations,
+        pattern=Pattern(cells=cells, digits=digits, links=tuple(links)),
+        message=message,
+        params=params,
+    )
+
+
+TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
+    "x-chain": find_x_chain,
+    "xy-chain": find_xy_chain,
+    "aic": find_aic,
+}
