@@ -48,11 +48,23 @@ Params, plain values (cells count from 0):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import pairwise
 
 from ..marks import Marks, digits_of
 from ..steps import Candidate, Link, Pattern, Step
-from .links import AIC, XY, Graph, X, bits, graph, locked_victims, targets, victims
+from .links import (
+    AIC,
+    XY,
+    Graph,
+    X,
+    bits,
+    graph,
+    locked_victims,
+    targets,
+    victims,
+    with_als,
+)
 
 MAX_STRONG = 10  # strong links per chain: HoDoKu's library needs up to 10
 MAX_ALS = 5  # cells of an almost locked set on an aic: the library needs 5
@@ -72,31 +84,45 @@ def find_aic(marks: Marks) -> Iterator[Step]:
     """Every alternating inference chain's, nice loop's and discontinuous
     loop's outcome, grouped nodes included, shortest chain first, each once."""
     said: set[tuple] = set()
-    for max_als in (0, MAX_ALS):  # chains through almost locked sets only after the others
-        g = graph(marks, AIC, max_als)
+    for g in _aic_graphs(marks):
         wanted = targets(g)
         for node in range(len(g.digit)):
             if g.single(node) is not None:
                 wanted[node] |= 1 << node  # a chain back to its start places it
-        for path in _chains(g, wanted):
-            for step in _aic_steps(g, path):
-                if (step.placements, step.eliminations) not in said:
-                    said.add((step.placements, step.eliminations))
-                    yield step
+        for start, end, walk in _chains(g, wanted):
+            for placements, eliminations, path, loop in _aic_outcomes(g, start, end, walk):
+                if (placements, eliminations) not in said:
+                    said.add((placements, eliminations))
+                    yield from _aic_step(g, path, placements, eliminations, loop)
 
 
-def _aic_steps(g: Graph, path: list[int]) -> Iterator[Step]:
-    """The steps of one aic chain: a placement if it returns to its start;
-    else, if its ends are weakly linked, the loop it closes, and in any case
-    the chain alone (what both ends see, part of the loop's outcome but an
-    instance of its own)."""
-    start, end = path[0], path[-1]
+def _aic_graphs(marks: Marks) -> Iterator[Graph]:
+    """The graph of aic, then (built only when asked for) the same with
+    almost locked sets, so that chains through them come after the rest."""
+    plain = graph(marks, AIC)
+    yield plain
+    yield with_als(plain, MAX_ALS)
+
+
+def _aic_outcomes(
+    g: Graph, start: int, end: int, walk: Callable[[], list[int]]
+) -> Iterator[tuple[tuple[Candidate, ...], tuple[Candidate, ...], list[int], bool]]:
+    """What one aic chain does, as (placements, eliminations, path, loop): a
+    placement if it returns to its start; else, if its ends are weakly
+    linked, the loop it closes, and in any case the chain alone (what both
+    ends see, part of the loop's outcome but an instance of its own). The
+    path is walked only when needed."""
     if start == end:
-        yield from _aic_step(g, path, placements=(g.candidates(start)[0],))
+        yield (g.candidates(start)[0],), (), walk(), False
         return
-    if g.weakbits[start] >> end & 1 and _apart(g, path):
-        yield from _aic_step(g, path, eliminations=_loop_victims(g, path), loop=True)
-    yield from _aic_step(g, path, eliminations=tuple(victims(g, start, end)))
+    removed = tuple(victims(g, start, end))
+    path = None
+    if g.weakbits[start] >> end & 1:
+        path = walk()
+        if _apart(g, path):
+            yield (), _loop_victims(g, path), path, True
+    if removed:
+        yield (), removed, path or walk(), False
 
 
 def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
@@ -108,11 +134,11 @@ def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
         reach & by_digit[g.digit[node]] & ~(1 << node) for node, reach in enumerate(targets(g))
     ]
     said: set[tuple[Candidate, ...]] = set()
-    for path in _chains(g, wanted):
-        start, end = path[0], path[-1]
+    for start, end, walk in _chains(g, wanted):
         removed = tuple(victims(g, start, end))
         if removed and removed not in said:
             said.add(removed)
+            path = walk()
             params = {
                 "digit": g.digit[start],
                 "start": g.cells[start][0],
@@ -122,11 +148,12 @@ def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
             yield _step(technique, technique, g, path, params, eliminations=removed)
 
 
-def _chains(g: Graph, wanted: list[int]) -> Iterator[list[int]]:
+def _chains(g: Graph, wanted: list[int]) -> Iterator[tuple[int, int, Callable[[], list[int]]]]:
     """For each pair of nodes (start ``s``, end ``z``) with ``s`` in
     ``wanted[z]`` (a bit set), the shortest alternating chain from ``s`` to
-    ``z`` with at most ``MAX_STRONG`` strong links, shortest first, as its
-    nodes in order; both directions of a chain come.
+    ``z`` with at most ``MAX_STRONG`` strong links, shortest first, as
+    ``(s, z, walk)``: ``walk()`` gives the chain's nodes in order (walking
+    back costs, so only the chains kept are walked); both directions come.
 
     Round ``k`` finds, for every node and every start at once (bits of an
     int), the nodes true with ``k`` strong links once the start is false
@@ -148,7 +175,7 @@ def _chains(g: Graph, wanted: list[int]) -> Iterator[list[int]]:
         for end in range(count):
             fresh = on[end] & ~ons[-2][end] & wanted[end]
             for start in bits(fresh):
-                yield _walk_back(g, ons, offs, start, end, rounds)
+                yield start, end, partial(_walk_back, g, ons, offs, start, end, rounds)
         changed = False
         off = list(off)
         for node, linked in enumerate(g.weak):
@@ -213,9 +240,9 @@ def _loop_victims(g: Graph, path: list[int]) -> tuple[Candidate, ...]:
 def _aic_step(
     g: Graph,
     path: list[int],
-    placements: tuple[Candidate, ...] = (),
-    eliminations: tuple[Candidate, ...] = (),
-    loop: bool = False,
+    placements: tuple[Candidate, ...],
+    eliminations: tuple[Candidate, ...],
+    loop: bool,
 ) -> Iterator[Step]:
     """The step of an aic chain or loop, if it does something."""
     if not placements and not eliminations:

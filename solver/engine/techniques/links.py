@@ -56,6 +56,8 @@ class Graph:
     weakbits: list[int]
     places: list[int]
     als: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    single_at: list[int] = field(default_factory=list)  # cell * size + digit - 1 -> node, or -1
+    index: dict[tuple[int, int], int] = field(default_factory=dict)  # (digit, cellbits) -> node
 
     def candidates(self, node: int) -> tuple[Candidate, ...]:
         """The node as the candidates it stands for."""
@@ -84,9 +86,8 @@ def bits(mask: int) -> list[int]:
     return found
 
 
-def graph(marks: Marks, kind: str, max_als: int = 0) -> Graph:
-    """The graph of ``kind`` (``X``, ``XY`` or ``AIC``) on ``marks``; for
-    ``AIC``, with the nodes of almost locked sets of 2 to ``max_als`` cells."""
+def graph(marks: Marks, kind: str) -> Graph:
+    """The graph of ``kind`` (``X``, ``XY`` or ``AIC``) on ``marks``."""
     board = marks.shape
     peers = peer_bits(board.box_rows, board.box_cols)
     places = [0] * (board.size + 1)
@@ -94,39 +95,96 @@ def graph(marks: Marks, kind: str, max_als: int = 0) -> Graph:
         for digit in digits_of(mask):
             places[digit] |= 1 << cell
     g = Graph(marks, [], [], [], [], [], [], [], places)
-    index: dict[tuple[int, int], int] = {}  # (digit, cellbits) -> node
+    g.single_at = [-1] * (board.cells * board.size)
     for cell, mask in enumerate(marks.candidates):
         if kind != XY or mask.bit_count() == 2:
             for digit in digits_of(mask):
-                index[digit, 1 << cell] = _add(g, digit, (cell,), peers[cell])
+                node = _add(g, digit, (cell,), 1 << cell, peers[cell])
+                g.single_at[cell * board.size + digit - 1] = node
     if kind == AIC:
-        for segment in segments(board.box_rows, board.box_cols):
+        for segment in _segment_bits(board.box_rows, board.box_cols):
             for digit in range(1, board.size + 1):
-                cells = tuple(c for c in segment.cells if places[digit] >> c & 1)
-                if len(cells) >= 2:
-                    seen = _all_seen(peers, cells)
-                    index[digit, sum(1 << c for c in cells)] = _add(g, digit, cells, seen)
-    als_links = _als_nodes(g, index, peers, max_als) if kind == AIC and max_als > 1 else []
-    strong = [set() for _ in g.digit]
+                where = segment & places[digit]
+                if where.bit_count() >= 2:
+                    cells = tuple(bits(where))
+                    _add(g, digit, cells, where, _all_seen(peers, cells))
+    strong: list[set[int]] = [set() for _ in g.digit]
     if kind != XY:
-        _unit_links(g, index, strong, grouped=kind == AIC)
+        _unit_links(g, strong, grouped=kind == AIC)
     if kind != X:
-        _cell_links(g, index, strong)
-    for first, second, als in als_links:
-        strong[first].add(second)
-        strong[second].add(first)
-        g.als.setdefault((first, second), als)
-        g.als.setdefault((second, first), als)
+        _cell_links(g, strong)
     g.strong = [sorted(linked) for linked in strong]
-    _weak_links(g, index, same_cell=kind == AIC)
+    _weak_links(g, same_cell=kind == AIC)
     return g
 
 
-def _add(g: Graph, digit: int, cells: tuple[int, ...], seen: int) -> int:
+def with_als(g: Graph, max_als: int) -> Graph:
+    """A copy of an ``AIC`` graph with the nodes of every almost locked set
+    (n cells of a unit holding n + 1 digits between them) of 2 to
+    ``max_als`` cells: one per digit, the digit in one of the set's cells
+    holding it. Two nodes of a set are strongly linked: without one digit the
+    set is locked and holds each of the others (``als`` keeps the set's
+    cells for each such link)."""
+    board = g.marks.shape
+    peers = peer_bits(board.box_rows, board.box_cols)
+    new = Graph(
+        g.marks,
+        list(g.digit),
+        list(g.cells),
+        list(g.cellbits),
+        list(g.seen),
+        [list(linked) for linked in g.strong],
+        [list(linked) for linked in g.weak],
+        [],
+        g.places,
+        dict(g.als),
+        g.single_at,
+        dict(g.index),
+    )
+    first_new = len(new.digit)
+    for cells, mask in _almost_locked_sets(g.marks, max_als):
+        nodes = [_node(new, peers, digit, cells) for digit in digits_of(mask)]
+        while len(new.strong) < len(new.digit):
+            new.strong.append([])
+            new.weak.append([])
+        for a, b in combinations(nodes, 2):
+            if (a, b) not in new.als and b not in new.strong[a]:
+                new.strong[a].append(b)
+                new.strong[b].append(a)
+                new.als[a, b] = new.als[b, a] = cells
+    _weak_links_of(new, range(first_new, len(new.digit)))
+    new.weakbits = [sum(1 << other for other in linked) for linked in new.weak]
+    return new
+
+
+def _almost_locked_sets(marks: Marks, max_als: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every set of 2 to ``max_als`` open cells of a unit holding one digit
+    more than cells between them, once each, with that mask of digits. Cells
+    are added in order, and a set is given up once it holds more digits than
+    any set of ``max_als`` cells may."""
+    found: dict[tuple[int, ...], int] = {}
+
+    def grow(cells: tuple[int, ...], mask: int, rest: list[int]) -> None:
+        if len(cells) >= 2 and mask.bit_count() == len(cells) + 1:
+            found.setdefault(cells, mask)
+        if len(cells) == max_als:
+            return
+        for i, cell in enumerate(rest):
+            union = mask | marks.candidates[cell]
+            if union.bit_count() <= max_als + 1:
+                grow((*cells, cell), union, rest[i + 1 :])
+
+    for unit in marks.shape.units:
+        grow((), 0, [cell for cell in unit.cells if marks.candidates[cell]])
+    return list(found.items())
+
+
+def _add(g: Graph, digit: int, cells: tuple[int, ...], cellbits: int, seen: int) -> int:
     g.digit.append(digit)
     g.cells.append(cells)
-    g.cellbits.append(sum(1 << cell for cell in cells))
+    g.cellbits.append(cellbits)
     g.seen.append(seen)
+    g.index[digit, cellbits] = len(g.digit) - 1
     return len(g.digit) - 1
 
 
@@ -137,46 +195,17 @@ def _all_seen(peers: tuple[int, ...], cells: tuple[int, ...]) -> int:
     return seen
 
 
-def _als_nodes(
-    g: Graph, index: dict[tuple[int, int], int], peers: tuple[int, ...], max_als: int
-) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The nodes of every almost locked set (n cells of a unit holding n + 1
-    digits between them) of 2 to ``max_als`` cells, one per digit: the digit
-    in one of the set's cells holding it. Two of them are strongly linked:
-    without one digit the set is locked and holds each of the others. The
-    links, each with the set's cells."""
-    marks = g.marks
-    links, done = [], set()
-    for unit in marks.shape.units:
-        open_cells = [cell for cell in unit.cells if marks.candidates[cell]]
-        for count in range(2, min(max_als, len(open_cells) - 1) + 1):
-            for cells in combinations(open_cells, count):
-                mask = 0
-                for cell in cells:
-                    mask |= marks.candidates[cell]
-                key = sum(1 << cell for cell in cells)
-                if mask.bit_count() != count + 1 or key in done:
-                    continue
-                done.add(key)
-                nodes = [_node(g, index, peers, digit, cells) for digit in digits_of(mask)]
-                links += [(a, b, cells) for a, b in combinations(nodes, 2)]
-    return links
-
-
-def _node(
-    g: Graph, index: dict[tuple[int, int], int], peers: tuple[int, ...], digit: int, cells
-) -> int:
+def _node(g: Graph, peers: tuple[int, ...], digit: int, cells: tuple[int, ...]) -> int:
     """The node of ``digit`` in those of ``cells`` holding it, made if new."""
-    where = tuple(cell for cell in cells if g.marks.candidates[cell] >> (digit - 1) & 1)
-    key = (digit, sum(1 << cell for cell in where))
-    if key not in index:
-        index[key] = _add(g, digit, where, _all_seen(peers, where))
-    return index[key]
+    where = tuple(cell for cell in cells if g.places[digit] >> cell & 1)
+    cellbits = sum(1 << cell for cell in where)
+    node = g.index.get((digit, cellbits))
+    if node is None:
+        node = _add(g, digit, where, cellbits, _all_seen(peers, where))
+    return node
 
 
-def _unit_links(
-    g: Graph, index: dict[tuple[int, int], int], strong: list[set[int]], grouped: bool
-) -> None:
+def _unit_links(g: Graph, strong: list[set[int]], grouped: bool) -> None:
     """Strong links in units: a digit's places there split into two nodes."""
     board = g.marks.shape
     groups_in = _groups_by_unit(board.box_rows, board.box_cols) if grouped else ()
@@ -190,10 +219,16 @@ def _unit_links(
             if grouped:
                 parts += [b & where for b in groups_in[number] if (b & where).bit_count() >= 2]
             for part in parts:
-                first, second = index.get((digit, part)), index.get((digit, where & ~part))
+                first, second = g.index.get((digit, part)), g.index.get((digit, where & ~part))
                 if first is not None and second is not None:
                     strong[first].add(second)
                     strong[second].add(first)
+
+
+@cache
+def _segment_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
+    """Every segment's cells as a bit set."""
+    return tuple(sum(1 << cell for cell in s.cells) for s in segments(box_rows, box_cols))
 
 
 @cache
@@ -210,36 +245,69 @@ def _groups_by_unit(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]
     return tuple(tuple(cells) for cells in found)
 
 
-def _cell_links(g: Graph, index: dict[tuple[int, int], int], strong: list[set[int]]) -> None:
+def _cell_links(g: Graph, strong: list[set[int]]) -> None:
     """Strong links in cells: the two candidates of a two-candidate cell."""
     for cell, mask in enumerate(g.marks.candidates):
         if mask.bit_count() == 2:
-            first, second = (index[digit, 1 << cell] for digit in digits_of(mask))
+            first, second = (g.index[digit, 1 << cell] for digit in digits_of(mask))
             strong[first].add(second)
             strong[second].add(first)
 
 
-def _weak_links(g: Graph, index: dict[tuple[int, int], int], same_cell: bool) -> None:
+def _weak_links(g: Graph, same_cell: bool) -> None:
     """Weak links: nodes of one digit that see each other, and (``same_cell``)
     candidates of one cell."""
-    by_digit: dict[int, list[int]] = {}
+    size = g.marks.shape.size
+    weak: list[list[int]] = [[] for _ in g.digit]
+    groups: dict[int, list[int]] = {}
     for node, digit in enumerate(g.digit):
+        if len(g.cells[node]) == 1:
+            for cell in bits(g.seen[node] & g.places[digit]):
+                other = g.single_at[cell * size + digit - 1]
+                if other >= 0:
+                    weak[node].append(other)
+            if same_cell:
+                cell = g.cells[node][0]
+                for other_digit in digits_of(g.marks.candidates[cell] & ~(1 << (digit - 1))):
+                    weak[node].append(g.single_at[cell * size + other_digit - 1])
+        else:
+            groups.setdefault(digit, []).append(node)
+    for digit, nodes in groups.items():
+        for i, group in enumerate(nodes):
+            for cell in bits(g.seen[group] & g.places[digit]):
+                single = g.single_at[cell * size + digit - 1]
+                if single >= 0:
+                    weak[group].append(single)
+                    weak[single].append(group)
+            seen = g.seen[group]
+            for other in nodes[i + 1 :]:
+                if g.cellbits[other] & ~seen == 0:
+                    weak[group].append(other)
+                    weak[other].append(group)
+    g.weak = weak
+    g.weakbits = [sum(1 << other for other in linked) for linked in weak]
+
+
+def _weak_links_of(g: Graph, fresh: range) -> None:
+    """The weak links of the nodes ``fresh`` (groups added to a graph whose
+    other nodes are linked already), both ways."""
+    size = g.marks.shape.size
+    groups: dict[int, list[int]] = {}
+    for node in range(fresh.start):
         if len(g.cells[node]) > 1:
-            by_digit.setdefault(digit, []).append(node)
-    for node, digit in enumerate(g.digit):
-        seen = g.seen[node]
-        linked = [
-            index[digit, 1 << cell]
-            for cell in bits(seen & g.places[digit])
-            if (digit, 1 << cell) in index
-        ]
-        linked += [group for group in by_digit.get(digit, ()) if g.cellbits[group] & ~seen == 0]
-        cell = g.single(node)
-        if same_cell and cell is not None:
-            others = digits_of(g.marks.candidates[cell] & ~(1 << (digit - 1)))
-            linked += [index[other, 1 << cell] for other in others]
-        g.weak.append(linked)
-        g.weakbits.append(sum(1 << other for other in linked))
+            groups.setdefault(g.digit[node], []).append(node)
+    for node in fresh:
+        digit, seen = g.digit[node], g.seen[node]
+        for cell in bits(seen & g.places[digit]):
+            single = g.single_at[cell * size + digit - 1]
+            if single >= 0:
+                g.weak[node].append(single)
+                g.weak[single].append(node)
+        for other in groups.get(digit, ()):
+            if g.cellbits[other] & ~seen == 0:
+                g.weak[node].append(other)
+                g.weak[other].append(node)
+        groups.setdefault(digit, []).append(node)
 
 
 def victims(g: Graph, first: int, second: int) -> list[Candidate]:
@@ -265,6 +333,16 @@ def targets(g: Graph) -> list[int]:
     """For each node ``z``, the nodes ``s`` with some victim in common with it
     (``victims(g, s, z)`` may be non-empty), as a bit set of nodes."""
     size = g.marks.shape.size
+    if g.single_at.count(-1) == len(g.single_at) - sum(m.bit_count() for m in g.places[1:]):
+        # every candidate is a node: its weak links are what it is a victim of
+        found = []
+        for linked in g.weak:
+            reach = 0
+            for other in linked:
+                if len(g.cells[other]) == 1:
+                    reach |= g.weakbits[other]
+            found.append(reach)
+        return found
     weak_to = [0] * (len(g.marks.candidates) * size)  # candidate -> nodes
     for node, digit in enumerate(g.digit):
         bit = 1 << node
