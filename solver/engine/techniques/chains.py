@@ -67,6 +67,7 @@ from .links import (
 )
 
 MAX_STRONG = 10  # strong links per chain: HoDoKu's library needs up to 10
+MAX_BRANCHES = 3  # branches a forcing chain follows
 MAX_ALS = 5  # cells of an almost locked set on an aic: the library needs 5
 
 
@@ -141,8 +142,8 @@ def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
             path = walk()
             params = {
                 "digit": g.digit[start],
-                "start": g.cells[start][0],
-                "end": g.cells[end][0],
+                "start": g.cells[path[0]][0],
+                "end": g.cells[path[-1]][0],
                 "length": len(path) - 1,
             }
             yield _step(technique, technique, g, path, params, eliminations=removed)
@@ -196,7 +197,8 @@ def _walk_back(
     """The chain from ``start`` to ``end`` found in round ``rounds``: from the
     end, a strong link back to a node false a round earlier, then a weak link
     back to a node true in that round, and so on to the start. Each round's
-    sets hold what the one before them made, so the next link always exists."""
+    sets hold what the one before them made, so the next link always exists.
+    Nodes in order from the lower of the two ends."""
     bit = 1 << start
     path, node = [end], end
     for k in range(rounds, 0, -1):
@@ -206,7 +208,8 @@ def _walk_back(
             break
         node = next(other for other in g.weak[node] if ons[k - 1][other] & bit)
         path.append(node)
-    return path[::-1]
+    # the lower node first, so that a chain reads one way whichever end it was found from
+    return path if path[0] < path[-1] else path[::-1]
 
 
 def _apart(g: Graph, path: list[int]) -> bool:
@@ -290,8 +293,123 @@ def _step(
     )
 
 
+def find_forcing_chain(marks: Marks) -> Iterator[Step]:
+    """Every set of branches (a cell's candidates, or a digit's places in a
+    unit) of at most ``MAX_BRANCHES``, fewest first, whose branches, each
+    followed by singles on a copy of the board, agree on a placement or an
+    elimination, or of which some branch runs into a contradiction."""
+    for count in range(2, MAX_BRANCHES + 1):
+        for branches, params in _branch_sets(marks, count):
+            outcomes = [_follow(marks, cell, digit) for cell, digit in branches]
+            wrong = tuple(b for b, outcome in zip(branches, outcomes, strict=True) if not outcome)
+            if wrong and len(wrong) < len(branches):
+                yield _forcing_step(branches, params, (), tuple(sorted(wrong)), "contradiction")
+            elif not wrong:
+                placed = set.intersection(*(set(outcome.items()) for outcome in outcomes))
+                if placed:
+                    yield _forcing_step(branches, params, tuple(sorted(placed)), (), "place")
+                else:
+                    removed = _removed_by_all(marks, outcomes)
+                    if removed:
+                        yield _forcing_step(branches, params, (), removed, "eliminate")
+
+
+def _branch_sets(marks: Marks, count: int) -> Iterator[tuple[tuple[Candidate, ...], dict]]:
+    """The cells of ``count`` candidates, then the (unit, digit) with
+    ``count`` places, each as its branches and its step's params."""
+    for cell, mask in enumerate(marks.candidates):
+        if mask.bit_count() == count:
+            yield tuple((cell, digit) for digit in digits_of(mask)), {"cell": cell}
+    for unit in marks.shape.units:
+        for digit in range(1, marks.shape.size + 1):
+            places = marks.places(unit, digit)
+            if len(places) == count:
+                params = {"unit": (unit.kind, unit.number), "digit": digit}
+                yield tuple((cell, digit) for cell in places), params
+
+
+def _follow(marks: Marks, cell: int, digit: int) -> dict[int, int] | None:
+    """The digits placed (cell -> digit) by placing ``digit`` in ``cell`` and
+    then every naked and hidden single that follows, on a copy of the
+    candidates; None if that runs into a contradiction (a cell left without
+    candidates, or a unit left without a place for a digit it lacks)."""
+    board = marks.shape
+    candidates, digits = list(marks.candidates), list(marks.digits)
+    placed: dict[int, int] = {}
+    queue = [(cell, digit)]
+    while queue:
+        while queue:
+            cell, digit = queue.pop()
+            if placed.get(cell) == digit:
+                continue
+            bit = 1 << (digit - 1)
+            if not candidates[cell] & bit:
+                return None
+            placed[cell], digits[cell], candidates[cell] = digit, digit, 0
+            for peer in board.peers[cell]:
+                if candidates[peer] & bit:
+                    left = candidates[peer] = candidates[peer] & ~bit
+                    if not left:
+                        return None
+                    if left & (left - 1) == 0:
+                        queue.append((peer, left.bit_length()))
+        for unit in board.units:
+            once = twice = held = 0
+            for cell in unit.cells:
+                mask = candidates[cell]
+                twice |= once & mask
+                once |= mask
+                if digits[cell]:
+                    held |= 1 << (digits[cell] - 1)
+            if (once | held).bit_count() < board.size:
+                return None
+            for digit in digits_of(once & ~twice):
+                queue.extend((c, digit) for c in unit.cells if candidates[c] >> (digit - 1) & 1)
+    return placed
+
+
+def _removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple[Candidate, ...]:
+    """The candidates of ``marks`` that every branch's placements take out:
+    a peer of a cell given their digit, or another digit of a cell placed."""
+    board = marks.shape
+    common = None
+    for placed in outcomes:
+        gone = set()
+        for cell, digit in placed.items():
+            gone.update(
+                (cell, other) for other in digits_of(marks.candidates[cell]) if other != digit
+            )
+            gone.update((peer, digit) for peer in board.peers[cell] if marks.has(peer, digit))
+        common = gone if common is None else common & gone
+    return tuple(sorted(common or ()))
+
+
+def _forcing_step(
+    branches: tuple[Candidate, ...],
+    params: dict,
+    placements: tuple[Candidate, ...],
+    eliminations: tuple[Candidate, ...],
+    outcome: str,
+) -> Step:
+    """A forcing-chain step: its pattern is the branches and what they prove
+    (a net of singles, not one chain, so no links)."""
+    found = placements or eliminations
+    cells = tuple(dict.fromkeys([cell for cell, _ in branches] + [cell for cell, _ in found]))
+    digits = tuple(sorted({digit for _, digit in branches + found}))
+    message = "forcing-chain/contradiction" if outcome == "contradiction" else "forcing-chain"
+    return Step(
+        "forcing-chain",
+        placements=placements,
+        eliminations=eliminations,
+        pattern=Pattern(cells=cells, digits=digits),
+        message=message,
+        params={**params, "branches": branches, "outcome": outcome},
+    )
+
+
 TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
     "x-chain": find_x_chain,
     "xy-chain": find_xy_chain,
     "aic": find_aic,
+    "forcing-chain": find_forcing_chain,
 }
