@@ -57,10 +57,12 @@ from .links import (
     AIC,
     XY,
     Graph,
+    SetRule,
     X,
     bits,
     graph,
     locked_victims,
+    set_rules,
     targets,
     victims,
     with_als,
@@ -87,14 +89,18 @@ def find_aic(marks: Marks) -> Iterator[Step]:
     said: set[tuple] = set()
     for g in _aic_graphs(marks):
         wanted = targets(g)
+        rules = set_rules(g)
         for node in range(len(g.digit)):
             if g.single(node) is not None:
                 wanted[node] |= 1 << node  # a chain back to its start places it
+            for rule in rules[node]:
+                wanted[node] |= rule.starts
         for start, end, walk in _chains(g, wanted):
-            for placements, eliminations, path, loop in _aic_outcomes(g, start, end, walk):
+            for outcome in _aic_outcomes(g, start, end, walk, rules[end]):
+                placements, eliminations = outcome[0], outcome[1]
                 if (placements, eliminations) not in said:
                     said.add((placements, eliminations))
-                    yield from _aic_step(g, path, placements, eliminations, loop)
+                    yield from _aic_step(g, *outcome)
 
 
 def _aic_graphs(marks: Marks) -> Iterator[Graph]:
@@ -106,24 +112,30 @@ def _aic_graphs(marks: Marks) -> Iterator[Graph]:
 
 
 def _aic_outcomes(
-    g: Graph, start: int, end: int, walk: Callable[[], list[int]]
-) -> Iterator[tuple[tuple[Candidate, ...], tuple[Candidate, ...], list[int], bool]]:
-    """What one aic chain does, as (placements, eliminations, path, loop): a
+    g: Graph, start: int, end: int, walk: Callable[[], list[int]], rules: list[SetRule]
+) -> Iterator[tuple]:
+    """What one aic chain does, as the arguments of ``_aic_step``: a
     placement if it returns to its start; else, if its ends are weakly
-    linked, the loop it closes, and in any case the chain alone (what both
-    ends see, part of the loop's outcome but an instance of its own). The
-    path is walked only when needed."""
+    linked, the loop it closes; what both ends see (part of the loop's
+    outcome but an instance of its own); and what the almost locked sets its
+    ends see into lock (``rules``, the end's). The path is walked only when
+    needed."""
     if start == end:
-        yield (g.candidates(start)[0],), (), walk(), False
+        yield (g.candidates(start)[0],), (), walk()
         return
-    removed = tuple(victims(g, start, end))
     path = None
     if g.weakbits[start] >> end & 1:
         path = walk()
         if _apart(g, path):
             yield (), _loop_victims(g, path), path, True
+    removed = tuple(victims(g, start, end))
     if removed:
-        yield (), removed, path or walk(), False
+        path = path or walk()
+        yield (), removed, path
+    for rule in rules:
+        if rule.starts >> start & 1:
+            path = path or walk()
+            yield (), rule.removed, path, False, rule
 
 
 def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
@@ -242,16 +254,15 @@ def _loop_victims(g: Graph, path: list[int]) -> tuple[Candidate, ...]:
 
 def _aic_step(
     g: Graph,
-    path: list[int],
     placements: tuple[Candidate, ...],
     eliminations: tuple[Candidate, ...],
-    loop: bool,
+    path: list[int],
+    loop: bool = False,
+    rule: SetRule | None = None,
 ) -> Iterator[Step]:
-    """The step of an aic chain or loop, if it does something."""
-    if not placements and not eliminations:
-        return
-    start, end = path[0], path[-1]
+    """The step of an aic chain, loop or chain into an almost locked set."""
     message = "aic/placement" if placements else "aic/loop" if loop else "aic"
+    start, end = path[0], path[-1]
     params = {
         "start": g.cells[start],
         "end": g.cells[end],
@@ -260,7 +271,38 @@ def _aic_step(
         "digits": tuple(sorted({g.digit[node] for node in path})),
         "length": len(path) - 1 + loop,
     }
-    yield _step("aic", message, g, path, params, placements, eliminations, loop)
+    step = _step("aic", message, g, path, params, placements, eliminations, loop)
+    if rule is not None:
+        step = _into_set(g, step, path, rule)
+    yield step
+
+
+def _into_set(g: Graph, step: Step, path: list[int], rule: SetRule) -> Step:
+    """An aic step whose ends see into an almost locked set (message
+    ``aic/als``): the set's cells and digits join the pattern, and a weak link
+    from each end into the set's node it sees ends the links."""
+    start, end = (
+        (path[0], path[-1])
+        if g.weakbits[rule.seen_by_start] >> path[0] & 1
+        else (path[-1], path[0])
+    )
+    links = (
+        *step.pattern.links,
+        Link(g.candidates(end), g.candidates(rule.seen_by_end), strong=False),
+        Link(g.candidates(rule.seen_by_start), g.candidates(start), strong=False),
+    )
+    mask = 0
+    for cell in rule.cells:
+        mask |= g.marks.candidates[cell]
+    pattern = Pattern(
+        cells=tuple(dict.fromkeys((*step.pattern.cells, *rule.cells))),
+        digits=tuple(sorted(set(step.pattern.digits) | set(digits_of(mask)))),
+        links=links,
+    )
+    params = {**step.params, "als": rule.cells}
+    return Step(
+        "aic", eliminations=step.eliminations, pattern=pattern, message="aic/als", params=params
+    )
 
 
 def _step(

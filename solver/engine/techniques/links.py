@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..board import shape
 from ..marks import Marks, digits_of
@@ -58,6 +59,7 @@ class Graph:
     als: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     single_at: list[int] = field(default_factory=list)  # cell * size + digit - 1 -> node, or -1
     index: dict[tuple[int, int], int] = field(default_factory=dict)  # (digit, cellbits) -> node
+    sets: list[tuple[tuple[int, ...], dict[int, int]]] = field(default_factory=list)  # ALS
 
     def candidates(self, node: int) -> tuple[Candidate, ...]:
         """The node as the candidates it stands for."""
@@ -124,7 +126,8 @@ def with_als(g: Graph, max_als: int) -> Graph:
     ``max_als`` cells: one per digit, the digit in one of the set's cells
     holding it. Two nodes of a set are strongly linked: without one digit the
     set is locked and holds each of the others (``als`` keeps the set's
-    cells for each such link)."""
+    cells for each such link; ``sets`` each set's cells and its node of
+    each digit)."""
     board = g.marks.shape
     peers = peer_bits(board.box_rows, board.box_cols)
     new = Graph(
@@ -144,6 +147,7 @@ def with_als(g: Graph, max_als: int) -> Graph:
     first_new = len(new.digit)
     for cells, mask in _almost_locked_sets(g.marks, max_als):
         nodes = [_node(new, peers, digit, cells) for digit in digits_of(mask)]
+        new.sets.append((cells, dict(zip(digits_of(mask), nodes, strict=True))))
         while len(new.strong) < len(new.digit):
             new.strong.append([])
             new.weak.append([])
@@ -376,3 +380,37 @@ def locked_victims(g: Graph, cells: tuple[int, ...], digits: tuple[int, ...]) ->
         seen = _all_seen(peers, tuple(where)) if where else 0
         found += [(cell, digit) for cell in bits(seen & g.places[digit])]
     return found
+
+
+class SetRule(NamedTuple):
+    """Two ends seeing two digits of an almost locked set (``cells``): the
+    start sees its node ``seen_by_start`` (any start of ``starts``, a bit
+    set), the end its node ``seen_by_end``. One of the ends is true, so one
+    of the two digits is missing from the set and the others are locked in
+    it: ``removed`` goes."""
+
+    starts: int
+    removed: tuple[Candidate, ...]
+    seen_by_start: int
+    seen_by_end: int
+    cells: tuple[int, ...]
+
+
+def set_rules(g: Graph) -> list[list[SetRule]]:
+    """For each node (as a chain's end), the rules of the almost locked sets
+    of ``g`` it sees that remove something."""
+    rules: list[list[SetRule]] = [[] for _ in g.digit]
+    for cells, nodes in g.sets:
+        for x, y in combinations(nodes, 2):
+            others = tuple(d for d in nodes if d not in (x, y))
+            removed = tuple(sorted(locked_victims(g, cells, others)))
+            if not removed:
+                continue
+            for first, second in ((x, y), (y, x)):
+                seen_by_start, seen_by_end = nodes[first], nodes[second]
+                rule = SetRule(
+                    g.weakbits[seen_by_start], removed, seen_by_start, seen_by_end, cells
+                )
+                for end in g.weak[seen_by_end]:
+                    rules[end].append(rule)
+    return rules
