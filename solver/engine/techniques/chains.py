@@ -19,7 +19,11 @@ see (``links.victims``) is false.
   loop (``aic/loop``): every weak link of the loop is then strong too, and
   what each weak link's two nodes both see goes. When a chain returns to its
   start (false start, true start), the start is placed (``aic/placement``,
-  a discontinuous nice loop).
+  a discontinuous nice loop). Only when no such chain is left, almost
+  locked sets (n cells of a unit, n + 1 digits) join as nodes, one per
+  digit (``links.with_als``): without one of its digits a set holds all the
+  others. A chain whose ends see two digits of one set locks its other
+  digits in it (``aic/als``), and so does a loop through a set.
 - forcing-chain: the last logical resort. Each candidate of a cell with
   few, or each place of a digit in a unit with few, is tried on a copy of
   the board and followed by singles only. What every branch leads to is
@@ -40,9 +44,12 @@ Params, plain values (cells count from 0):
 - aic, aic/loop, aic/placement: ``start`` and ``end`` (tuples of cells, one
   for a single candidate), ``start_digit``, ``end_digit``, ``digits`` (every
   digit on the chain), ``length`` (links, a loop's closing link included);
+- aic/als: as aic, with ``als`` (the set's cells); its links end with a
+  weak link from each end into the set's node it sees;
 - forcing-chain: ``cell`` (or ``unit`` as ``(kind, number)``, with
   ``digit``), ``branches`` (the candidates tried), ``outcome`` (``"place"``
-  or ``"eliminate"``, or ``"contradiction"`` for the other message).
+  or ``"eliminate"``, or ``"contradiction"`` for the other message). What
+  the branches find is a net of singles, not one chain: no links.
 """
 
 from __future__ import annotations
@@ -96,11 +103,12 @@ def find_aic(marks: Marks) -> Iterator[Step]:
             for rule in rules[node]:
                 wanted[node] |= rule.starts
         for start, end, walk in _chains(g, wanted):
-            for outcome in _aic_outcomes(g, start, end, walk, rules[end]):
-                placements, eliminations = outcome[0], outcome[1]
+            for placements, eliminations, path, *more in _aic_outcomes(
+                g, start, end, walk, rules[end]
+            ):
                 if (placements, eliminations) not in said:
                     said.add((placements, eliminations))
-                    yield from _aic_step(g, *outcome)
+                    yield from _aic_step(g, placements, eliminations, path or walk(), *more)
 
 
 def _aic_graphs(marks: Marks) -> Iterator[Graph]:
@@ -118,23 +126,21 @@ def _aic_outcomes(
     placement if it returns to its start; else, if its ends are weakly
     linked, the loop it closes; what both ends see (part of the loop's
     outcome but an instance of its own); and what the almost locked sets its
-    ends see into lock (``rules``, the end's). The path is walked only when
-    needed."""
+    ends see into lock (``rules``, the end's). The path is None when it was
+    not needed yet: a loop's outcome needs it, the others only once kept."""
     if start == end:
-        yield (g.candidates(start)[0],), (), walk()
+        yield (g.candidates(start)[0],), (), None
         return
     path = None
-    if g.weakbits[start] >> end & 1:
+    if start > end and g.weakbits[start] >> end & 1:  # a loop: once, from the end met first
         path = walk()
         if _apart(g, path):
             yield (), _loop_victims(g, path), path, True
     removed = tuple(victims(g, start, end))
     if removed:
-        path = path or walk()
         yield (), removed, path
     for rule in rules:
         if rule.starts >> start & 1:
-            path = path or walk()
             yield (), rule.removed, path, False, rule
 
 

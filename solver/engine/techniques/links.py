@@ -401,16 +401,14 @@ def set_rules(g: Graph) -> list[list[SetRule]]:
     of ``g`` it sees that remove something."""
     rules: list[list[SetRule]] = [[] for _ in g.digit]
     for cells, nodes in g.sets:
+        locked = {digit: locked_victims(g, cells, (digit,)) for digit in nodes}
         for x, y in combinations(nodes, 2):
-            others = tuple(d for d in nodes if d not in (x, y))
-            removed = tuple(sorted(locked_victims(g, cells, others)))
+            removed = tuple(sorted(v for d in nodes if d not in (x, y) for v in locked[d]))
             if not removed:
                 continue
             for first, second in ((x, y), (y, x)):
-                seen_by_start, seen_by_end = nodes[first], nodes[second]
-                rule = SetRule(
-                    g.weakbits[seen_by_start], removed, seen_by_start, seen_by_end, cells
-                )
-                for end in g.weak[seen_by_end]:
+                by_start, by_end = nodes[first], nodes[second]
+                rule = SetRule(g.weakbits[by_start], removed, by_start, by_end, cells)
+                for end in g.weak[by_end]:
                     rules[end].append(rule)
     return rules
