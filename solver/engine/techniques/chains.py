@@ -134,8 +134,9 @@ def _aic_outcomes(
     path = None
     if start > end and g.weakbits[start] >> end & 1:  # a loop: once, from the end met first
         path = walk()
-        if _apart(g, path):
-            yield (), _loop_victims(g, path), path, True
+        loop_removed = _loop_victims(g, path) if _apart(g, path) else ()
+        if loop_removed:
+            yield (), loop_removed, path, True
     removed = tuple(victims(g, start, end))
     if removed:
         yield (), removed, path

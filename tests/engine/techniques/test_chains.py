@@ -9,9 +9,11 @@ families first, so the chains are asked on boards those leave stuck.
 
 import pytest
 
-from solver.engine.board import shape
+from solver.engine import parse_puzzle
+from solver.engine.board import shape, shape_of_grid
 from solver.engine.marks import Marks
 from solver.engine.steps import Link
+from solver.engine.teacher import explain
 from solver.engine.techniques import chains
 from solver.engine.techniques.chains import (
     find_aic,
@@ -19,8 +21,8 @@ from solver.engine.techniques.chains import (
     find_x_chain,
     find_xy_chain,
 )
-from tests.engine.techniques.boards import cell, checked_steps, open_board
-from tests.puzzles import sample
+from tests.engine.techniques.boards import EARLIER, cell, checked_steps, open_board
+from tests.puzzles import load, sample
 
 
 def only_at(marks: Marks, digit: int, cells: set[int]) -> Marks:
@@ -89,6 +91,26 @@ def test_a_continuous_loop_makes_every_weak_link_strong():
     assert len(step.pattern.links) == 8
     assert step.params["length"] == 8
     assert step.pattern.links[-1].strong is False  # the closing link
+
+
+def test_a_loop_with_nothing_left_to_remove_is_no_step():
+    corners = {cell(1, 1): {1, 2}, cell(1, 5): {2, 3}, cell(5, 5): {3, 4}, cell(5, 1): {4, 1}}
+    marks = open_board(pencilled=corners)
+    for c, d in next(find_aic(marks)).eliminations:
+        marks.eliminate(c, d)
+    steps = list(find_aic(marks))
+    assert all(step.placements or step.eliminations for step in steps)
+    assert not [step for step in steps if step.message == "aic/loop"]
+
+
+def test_every_aic_step_on_the_way_through_a_hard_puzzle_changes_the_board():
+    # top1465's puzzle 488 once met a loop whose only outcome was empty: the
+    # teacher then took that step, which changed nothing, forever
+    grid = parse_puzzle(load("top1465.txt")[488])
+    marks = Marks.from_grid(grid, shape_of_grid(grid))
+    steps = explain(marks, {**EARLIER, **chains.TECHNIQUES})
+    assert marks.solved()
+    assert all(step.placements or step.eliminations for step in steps)
 
 
 def test_a_chain_back_to_its_start_places_it():
@@ -163,16 +185,30 @@ def test_a_forcing_chain_on_a_naked_pair_removes_both_digits_around_it():
     assert step.params["outcome"] == "eliminate"
 
 
+def doing_something(finder):
+    """``finder``, asserting that each step it yields places or removes something
+    (a step that does nothing would hold the teacher in place forever)."""
+
+    def find(marks):
+        for step in finder(marks):
+            assert step.placements or step.eliminations, step
+            yield step
+
+    return find
+
+
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_chain_on_the_way_agrees_with_the_solution(name):
-    finders = {key: chains.TECHNIQUES[key] for key in ("x-chain", "xy-chain", "aic")}
-    checked = sum(checked_steps(puzzle, finders) for puzzle in sample(name, 8))
-    assert checked > 500
+    finders = {
+        key: doing_something(chains.TECHNIQUES[key]) for key in ("x-chain", "xy-chain", "aic")
+    }
+    checked = sum(checked_steps(puzzle, finders) for puzzle in sample(name, 4))
+    assert checked > 200
 
 
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 def test_every_forcing_chain_on_the_way_agrees_with_the_solution():
-    finders = {"forcing-chain": find_forcing_chain}
+    finders = {"forcing-chain": doing_something(find_forcing_chain)}
     checked = sum(checked_steps(puzzle, finders) for puzzle in sample("top1465.txt", 2))
-    assert checked > 500
+    assert checked > 200
