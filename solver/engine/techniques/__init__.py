@@ -21,7 +21,9 @@ The families:
 - ``wings``: remote pair, w-wing, xy-wing, xyz-wing;
 - ``uniqueness``: unique rectangles of types 1 to 4, hidden rectangle and
   bug-plus-one, for puzzles known to have one solution (``UNIQUENESS``);
-- ``als``: sue de coq, als-xz, als-xy-wing.
+- ``als``: sue de coq, als-xz, als-xy-wing;
+- ``chains``: x-chain, xy-chain, aic (with nice loops, grouped nodes and
+  almost locked sets), and forcing-chain, the last logical resort.
 
 Every finder works on the board's shape, at every size the engine reads.
 """
@@ -31,7 +33,18 @@ from collections.abc import Callable, Iterator
 from ..difficulty import rank
 from ..marks import Marks
 from ..steps import Step
-from . import als, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import (
+    als,
+    chains,
+    colouring,
+    fish,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 
 Finder = Callable[[Marks], Iterator[Step]]
 
@@ -49,6 +62,7 @@ FAMILIES: dict[str, Finder] = {
     **wings.TECHNIQUES,
     **uniqueness.TECHNIQUES,
     **als.TECHNIQUES,
+    **chains.TECHNIQUES,
 }
 
 TECHNIQUES: dict[str, Finder] = dict(sorted(FAMILIES.items(), key=lambda item: rank(item[0])))

@@ -1,0 +1,464 @@
+"""Chains: alternating strong and weak links (``links``) from one node to
+another, and what they prove.
+
+An alternating chain starts and ends with a strong link: if its start is
+false, the next node is true, the one after false, and so on to its end,
+which is true. So its start or its end is true, and every candidate both
+see (``links.victims``) is false.
+
+- x-chain: one digit, single candidates; the ends hold the digit, which
+  leaves every cell seeing both.
+- xy-chain: cells of two candidates each, strong inside a cell and weak
+  between cells; the ends hold the same digit, which leaves every cell
+  seeing both.
+- aic: any candidates and groups (2 or 3 cells of a digit in a segment).
+  As a chain (message ``aic``) it removes what both ends see: the digit of
+  both ends from cells seeing both, or for two digits the other end's digit
+  from each end's cell, or the other candidates of a cell holding both ends.
+  When the ends are weakly linked the chain closes into a continuous nice
+  loop (``aic/loop``): every weak link of the loop is then strong too, and
+  what each weak link's two nodes both see goes. When a chain returns to its
+  start (false start, true start), the start is placed (``aic/placement``,
+  a discontinuous nice loop). Only when no such chain is left, almost
+  locked sets (n cells of a unit, n + 1 digits) join as nodes, one per
+  digit (``links.with_als``): without one of its digits a set holds all the
+  others. A chain whose ends see two digits of one set locks its other
+  digits in it (``aic/als``), and so does a loop through a set.
+- forcing-chain: the last logical resort. Each candidate of a cell with
+  few, or each place of a digit in a unit with few, is tried on a copy of
+  the board and followed by singles only. What every branch leads to is
+  true (``forcing-chain``); a branch that runs into a contradiction is false
+  (``forcing-chain/contradiction``).
+
+Chains are searched from every start at once, one strong link more each
+round (``_chains``), so the shortest chains come first, as a person prefers,
+and the first step comes without searching the rest. A chain has at most
+``MAX_STRONG`` strong links (``2 * MAX_STRONG`` nodes).
+
+Steps list the chain's links in order (``pattern.links``; for a loop the
+closing weak link last), the cells it passes through and every digit on it.
+Params, plain values (cells count from 0):
+
+- x-chain, xy-chain: ``digit`` (of both ends), ``start`` and ``end`` (cells),
+  ``length`` (links);
+- aic, aic/loop, aic/placement: ``start`` and ``end`` (tuples of cells, one
+  for a single candidate), ``start_digit``, ``end_digit``, ``digits`` (every
+  digit on the chain), ``length`` (links, a loop's closing link included);
+- aic/als: as aic, with ``als`` (the set's cells); its links end with a
+  weak link from each end into the set's node it sees;
+- forcing-chain: ``cell`` (or ``unit`` as ``(kind, number)``, with
+  ``digit``), ``branches`` (the candidates tried), ``outcome`` (``"place"``
+  or ``"eliminate"``, or ``"contradiction"`` for the other message). What
+  the branches find is a net of singles, not one chain: no links.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import pairwise
+
+from ..marks import Marks, digits_of
+from ..steps import Candidate, Link, Pattern, Step
+from .links import (
+    AIC,
+    XY,
+    Graph,
+    SetRule,
+    X,
+    bits,
+    graph,
+    locked_victims,
+    set_rules,
+    targets,
+    victims,
+    with_als,
+)
+
+MAX_STRONG = 10  # strong links per chain: HoDoKu's library needs up to 10
+MAX_BRANCHES = 3  # branches a forcing chain follows
+MAX_ALS = 5  # cells of an almost locked set on an aic: the library needs 5
+
+
+def find_x_chain(marks: Marks) -> Iterator[Step]:
+    """Every x-chain's eliminations, shortest chain first, each once."""
+    yield from _same_digit_chains("x-chain", graph(marks, X))
+
+
+def find_xy_chain(marks: Marks) -> Iterator[Step]:
+    """Every xy-chain's eliminations, shortest chain first, each once."""
+    yield from _same_digit_chains("xy-chain", graph(marks, XY))
+
+
+def find_aic(marks: Marks) -> Iterator[Step]:
+    """Every alternating inference chain's, nice loop's and discontinuous
+    loop's outcome, grouped nodes included, shortest chain first, each once."""
+    said: set[tuple] = set()
+    for g in _aic_graphs(marks):
+        wanted = targets(g)
+        rules = set_rules(g)
+        for node in range(len(g.digit)):
+            if g.single(node) is not None:
+                wanted[node] |= 1 << node  # a chain back to its start places it
+            for rule in rules[node]:
+                wanted[node] |= rule.starts
+        for start, end, walk in _chains(g, wanted):
+            for placements, eliminations, path, *more in _aic_outcomes(
+                g, start, end, walk, rules[end]
+            ):
+                if (placements, eliminations) not in said:
+                    said.add((placements, eliminations))
+                    yield from _aic_step(g, placements, eliminations, path or walk(), *more)
+
+
+def _aic_graphs(marks: Marks) -> Iterator[Graph]:
+    """The graph of aic, then (built only when asked for) the same with
+    almost locked sets, so that chains through them come after the rest."""
+    plain = graph(marks, AIC)
+    yield plain
+    yield with_als(plain, MAX_ALS)
+
+
+def _aic_outcomes(
+    g: Graph, start: int, end: int, walk: Callable[[], list[int]], rules: list[SetRule]
+) -> Iterator[tuple]:
+    """What one aic chain does, as the arguments of ``_aic_step``: a
+    placement if it returns to its start; else, if its ends are weakly
+    linked, the loop it closes; what both ends see (part of the loop's
+    outcome but an instance of its own); and what the almost locked sets its
+    ends see into lock (``rules``, the end's). The path is None when it was
+    not needed yet: a loop's outcome needs it, the others only once kept."""
+    if start == end:
+        yield (g.candidates(start)[0],), (), None
+        return
+    path = None
+    if start > end and g.weakbits[start] >> end & 1:  # a loop: once, from the end met first
+        path = walk()
+        loop_removed = _loop_victims(g, path) if _apart(g, path) else ()
+        if loop_removed:
+            yield (), loop_removed, path, True
+    removed = tuple(victims(g, start, end))
+    if removed:
+        yield (), removed, path
+    for rule in rules:
+        if rule.starts >> start & 1:
+            yield (), rule.removed, path, False, rule
+
+
+def _same_digit_chains(technique: str, g: Graph) -> Iterator[Step]:
+    """The steps of the chains of ``g`` whose two ends (apart) hold one digit."""
+    by_digit: dict[int, int] = {}
+    for node, digit in enumerate(g.digit):
+        by_digit[digit] = by_digit.get(digit, 0) | 1 << node
+    wanted = [
+        reach & by_digit[g.digit[node]] & ~(1 << node) for node, reach in enumerate(targets(g))
+    ]
+    said: set[tuple[Candidate, ...]] = set()
+    for start, end, walk in _chains(g, wanted):
+        removed = tuple(victims(g, start, end))
+        if removed and removed not in said:
+            said.add(removed)
+            path = walk()
+            params = {
+                "digit": g.digit[start],
+                "start": g.cells[path[0]][0],
+                "end": g.cells[path[-1]][0],
+                "length": len(path) - 1,
+            }
+            yield _step(technique, technique, g, path, params, eliminations=removed)
+
+
+def _chains(g: Graph, wanted: list[int]) -> Iterator[tuple[int, int, Callable[[], list[int]]]]:
+    """For each pair of nodes (start ``s``, end ``z``) with ``s`` in
+    ``wanted[z]`` (a bit set), the shortest alternating chain from ``s`` to
+    ``z`` with at most ``MAX_STRONG`` strong links, shortest first, as
+    ``(s, z, walk)``: ``walk()`` gives the chain's nodes in order (walking
+    back costs, so only the chains kept are walked); both directions come.
+
+    Round ``k`` finds, for every node and every start at once (bits of an
+    int), the nodes true with ``k`` strong links once the start is false
+    (``on``) and those false after them (``off``); each round's sets are
+    kept to walk a chain back from its end.
+    """
+    count = len(g.digit)
+    off = [1 << node for node in range(count)]
+    on = [0] * count
+    ons, offs = [on], [off]
+    for rounds in range(1, MAX_STRONG + 1):
+        on = list(on)
+        for node, linked in enumerate(g.strong):
+            reach = on[node]
+            for other in linked:
+                reach |= off[other]
+            on[node] = reach
+        ons.append(on)
+        for end in range(count):
+            fresh = on[end] & ~ons[-2][end] & wanted[end]
+            for start in bits(fresh):
+                yield start, end, partial(_walk_back, g, ons, offs, start, end, rounds)
+        changed = False
+        off = list(off)
+        for node, linked in enumerate(g.weak):
+            reach = off[node]
+            for other in linked:
+                reach |= on[other]
+            if reach != off[node]:
+                off[node] = reach
+                changed = True
+        offs.append(off)
+        if not changed:
+            return
+
+
+def _walk_back(
+    g: Graph, ons: list[list[int]], offs: list[list[int]], start: int, end: int, rounds: int
+) -> list[int]:
+    """The chain from ``start`` to ``end`` found in round ``rounds``: from the
+    end, a strong link back to a node false a round earlier, then a weak link
+    back to a node true in that round, and so on to the start. Each round's
+    sets hold what the one before them made, so the next link always exists.
+    Nodes in order from the lower of the two ends."""
+    bit = 1 << start
+    path, node = [end], end
+    for k in range(rounds, 0, -1):
+        node = next(other for other in g.strong[node] if offs[k - 1][other] & bit)
+        path.append(node)
+        if node == start:
+            break
+        node = next(other for other in g.weak[node] if ons[k - 1][other] & bit)
+        path.append(node)
+    # the lower node first, so that a chain reads one way whichever end it was found from
+    return path if path[0] < path[-1] else path[::-1]
+
+
+def _apart(g: Graph, path: list[int]) -> bool:
+    """True if no two nodes of the path share a candidate."""
+    seen: set[Candidate] = set()
+    for node in path:
+        for candidate in g.candidates(node):
+            if candidate in seen:
+                return False
+            seen.add(candidate)
+    return True
+
+
+def _loop_victims(g: Graph, path: list[int]) -> tuple[Candidate, ...]:
+    """What a continuous loop removes: for each of its weak links (the closing
+    one, from the end back to the start, included), what both nodes see."""
+    weak_links = [(path[i], path[i + 1]) for i in range(1, len(path) - 1, 2)]
+    weak_links.append((path[-1], path[0]))
+    found = {victim for first, second in weak_links for victim in victims(g, first, second)}
+    for first, second in zip(path[::2], path[1::2], strict=False):
+        cells = g.als.get((first, second))
+        if cells:  # exactly one of the two digits: the set's other digits are locked in it
+            mask = 0
+            for cell in cells:
+                mask |= g.marks.candidates[cell]
+            others = tuple(d for d in digits_of(mask) if d not in (g.digit[first], g.digit[second]))
+            found.update(locked_victims(g, cells, others))
+    return tuple(sorted(found))
+
+
+def _aic_step(
+    g: Graph,
+    placements: tuple[Candidate, ...],
+    eliminations: tuple[Candidate, ...],
+    path: list[int],
+    loop: bool = False,
+    rule: SetRule | None = None,
+) -> Iterator[Step]:
+    """The step of an aic chain, loop or chain into an almost locked set."""
+    message = "aic/placement" if placements else "aic/loop" if loop else "aic"
+    start, end = path[0], path[-1]
+    params = {
+        "start": g.cells[start],
+        "end": g.cells[end],
+        "start_digit": g.digit[start],
+        "end_digit": g.digit[end],
+        "digits": tuple(sorted({g.digit[node] for node in path})),
+        "length": len(path) - 1 + loop,
+    }
+    step = _step("aic", message, g, path, params, placements, eliminations, loop)
+    if rule is not None:
+        step = _into_set(g, step, path, rule)
+    yield step
+
+
+def _into_set(g: Graph, step: Step, path: list[int], rule: SetRule) -> Step:
+    """An aic step whose ends see into an almost locked set (message
+    ``aic/als``): the set's cells and digits join the pattern, and a weak link
+    from each end into the set's node it sees ends the links."""
+    start, end = (
+        (path[0], path[-1])
+        if g.weakbits[rule.seen_by_start] >> path[0] & 1
+        else (path[-1], path[0])
+    )
+    links = (
+        *step.pattern.links,
+        Link(g.candidates(end), g.candidates(rule.seen_by_end), strong=False),
+        Link(g.candidates(rule.seen_by_start), g.candidates(start), strong=False),
+    )
+    mask = 0
+    for cell in rule.cells:
+        mask |= g.marks.candidates[cell]
+    pattern = Pattern(
+        cells=tuple(dict.fromkeys((*step.pattern.cells, *rule.cells))),
+        digits=tuple(sorted(set(step.pattern.digits) | set(digits_of(mask)))),
+        links=links,
+    )
+    params = {**step.params, "als": rule.cells}
+    return Step(
+        "aic", eliminations=step.eliminations, pattern=pattern, message="aic/als", params=params
+    )
+
+
+def _step(
+    technique: str,
+    message: str,
+    g: Graph,
+    path: list[int],
+    params: dict[str, object],
+    placements: tuple[Candidate, ...] = (),
+    eliminations: tuple[Candidate, ...] = (),
+    loop: bool = False,
+) -> Step:
+    """A chain's step: its links in order (strong first, alternating; a loop's
+    closing weak link last), its cells in order and its digits."""
+    links = [
+        Link(g.candidates(first), g.candidates(second), strong=i % 2 == 0)
+        for i, (first, second) in enumerate(pairwise(path))
+    ]
+    if loop:
+        links.append(Link(g.candidates(path[-1]), g.candidates(path[0]), strong=False))
+    cells = tuple(dict.fromkeys(cell for node in path for cell in g.cells[node]))
+    digits = tuple(sorted({g.digit[node] for node in path}))
+    return Step(
+        technique,
+        placements=placements,
+        eliminations=eliminations,
+        pattern=Pattern(cells=cells, digits=digits, links=tuple(links)),
+        message=message,
+        params=params,
+    )
+
+
+def find_forcing_chain(marks: Marks) -> Iterator[Step]:
+    """Every set of branches (a cell's candidates, or a digit's places in a
+    unit) of at most ``MAX_BRANCHES``, fewest first, whose branches, each
+    followed by singles on a copy of the board, agree on a placement or an
+    elimination, or of which some branch runs into a contradiction."""
+    for count in range(2, MAX_BRANCHES + 1):
+        for branches, params in _branch_sets(marks, count):
+            outcomes = [_follow(marks, cell, digit) for cell, digit in branches]
+            wrong = tuple(b for b, outcome in zip(branches, outcomes, strict=True) if not outcome)
+            if wrong and len(wrong) < len(branches):
+                yield _forcing_step(branches, params, (), tuple(sorted(wrong)), "contradiction")
+            elif not wrong:
+                placed = set.intersection(*(set(outcome.items()) for outcome in outcomes))
+                if placed:
+                    yield _forcing_step(branches, params, tuple(sorted(placed)), (), "place")
+                else:
+                    removed = _removed_by_all(marks, outcomes)
+                    if removed:
+                        yield _forcing_step(branches, params, (), removed, "eliminate")
+
+
+def _branch_sets(marks: Marks, count: int) -> Iterator[tuple[tuple[Candidate, ...], dict]]:
+    """The cells of ``count`` candidates, then the (unit, digit) with
+    ``count`` places, each as its branches and its step's params."""
+    for cell, mask in enumerate(marks.candidates):
+        if mask.bit_count() == count:
+            yield tuple((cell, digit) for digit in digits_of(mask)), {"cell": cell}
+    for unit in marks.shape.units:
+        for digit in range(1, marks.shape.size + 1):
+            places = marks.places(unit, digit)
+            if len(places) == count:
+                params = {"unit": (unit.kind, unit.number), "digit": digit}
+                yield tuple((cell, digit) for cell in places), params
+
+
+def _follow(marks: Marks, cell: int, digit: int) -> dict[int, int] | None:
+    """The digits placed (cell -> digit) by placing ``digit`` in ``cell`` and
+    then every naked and hidden single that follows, on a copy of the
+    candidates; None if that runs into a contradiction (a cell left without
+    candidates, or a unit left without a place for a digit it lacks)."""
+    board = marks.shape
+    candidates, digits = list(marks.candidates), list(marks.digits)
+    placed: dict[int, int] = {}
+    queue = [(cell, digit)]
+    while queue:
+        while queue:
+            cell, digit = queue.pop()
+            if placed.get(cell) == digit:
+                continue
+            bit = 1 << (digit - 1)
+            if not candidates[cell] & bit:
+                return None
+            placed[cell], digits[cell], candidates[cell] = digit, digit, 0
+            for peer in board.peers[cell]:
+                if candidates[peer] & bit:
+                    left = candidates[peer] = candidates[peer] & ~bit
+                    if not left:
+                        return None
+                    if left & (left - 1) == 0:
+                        queue.append((peer, left.bit_length()))
+        for unit in board.units:
+            once = twice = held = 0
+            for cell in unit.cells:
+                mask = candidates[cell]
+                twice |= once & mask
+                once |= mask
+                if digits[cell]:
+                    held |= 1 << (digits[cell] - 1)
+            if (once | held).bit_count() < board.size:
+                return None
+            for digit in digits_of(once & ~twice):
+                queue.extend((c, digit) for c in unit.cells if candidates[c] >> (digit - 1) & 1)
+    return placed
+
+
+def _removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple[Candidate, ...]:
+    """The candidates of ``marks`` that every branch's placements take out:
+    a peer of a cell given their digit, or another digit of a cell placed."""
+    board = marks.shape
+    common = None
+    for placed in outcomes:
+        gone = set()
+        for cell, digit in placed.items():
+            gone.update(
+                (cell, other) for other in digits_of(marks.candidates[cell]) if other != digit
+            )
+            gone.update((peer, digit) for peer in board.peers[cell] if marks.has(peer, digit))
+        common = gone if common is None else common & gone
+    return tuple(sorted(common or ()))
+
+
+def _forcing_step(
+    branches: tuple[Candidate, ...],
+    params: dict,
+    placements: tuple[Candidate, ...],
+    eliminations: tuple[Candidate, ...],
+    outcome: str,
+) -> Step:
+    """A forcing-chain step: its pattern is the branches and what they prove
+    (a net of singles, not one chain, so no links)."""
+    found = placements or eliminations
+    cells = tuple(dict.fromkeys([cell for cell, _ in branches] + [cell for cell, _ in found]))
+    digits = tuple(sorted({digit for _, digit in branches + found}))
+    message = "forcing-chain/contradiction" if outcome == "contradiction" else "forcing-chain"
+    return Step(
+        "forcing-chain",
+        placements=placements,
+        eliminations=eliminations,
+        pattern=Pattern(cells=cells, digits=digits),
+        message=message,
+        params={**params, "branches": branches, "outcome": outcome},
+    )
+
+
+TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
+    "x-chain": find_x_chain,
+    "xy-chain": find_xy_chain,
+    "aic": find_aic,
+    "forcing-chain": find_forcing_chain,
+}
