@@ -142,3 +142,16 @@ def test_a_right_digit_shows_no_contradiction():
     for at in range(81):
         if not grid[at]:
             assert contradiction(marks, at, solution[at]) == {}
+
+
+def test_a_chain_back_to_a_group_places_no_digit():
+    """top1465's puzzle 577: a chain through two almost locked sets returns
+    to a group of two 7s in row 3; that proves 7 in one of them, not in r3c1,
+    which once was placed (and was wrong)."""
+    text = ".....1..8..4..765..5..6.39..13...7...7..3..8.46.7.5........6..9..29........85...."
+    grid = parse_puzzle(text)
+    solution = solve(grid).solution
+    marks = Marks.from_grid(grid, STANDARD)
+    steps = explain(marks, unique=True)
+    assert tuple(marks.digits) == solution
+    assert unsound(steps, solution) == []

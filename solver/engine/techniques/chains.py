@@ -129,7 +129,11 @@ def _aic_outcomes(
     ends see into lock (``rules``, the end's). The path is None when it was
     not needed yet: a loop's outcome needs it, the others only once kept."""
     if start == end:
-        yield (g.candidates(start)[0],), (), None
+        # A chain back to its start proves the start true: a placement when
+        # it is one candidate. A group's truth places nothing (which of its
+        # cells holds the digit is open), so it is no placement.
+        if g.single(start) is not None:
+            yield (g.candidates(start)[0],), (), None
         return
     path = None
     if start > end and g.weakbits[start] >> end & 1:  # a loop: once, from the end met first
