@@ -448,17 +448,18 @@ def _trial(step: Step, p: Params, w: Words) -> str:
 def _why(p: Params, w: Words) -> str:
     """Where a trial broke the board, as ``teacher.contradiction`` found it."""
     if "empty_cell" in p:
-        return _("after %(singles)s singles, %(cell)s has no candidate left") % {
-            "singles": p["singles"],
-            "cell": w.cell(p["empty_cell"]),
-        }
-    if "unit" in p:
-        return _("after %(singles)s singles, %(unit)s has no place left for %(missing)s") % {
-            "singles": p["singles"],
+        broken = _("%(cell)s has no candidate left") % {"cell": w.cell(p["empty_cell"])}
+    elif "unit" in p:
+        broken = _("%(unit)s has no place left for %(missing)s") % {
             "unit": w.unit(p["unit"]),
             "missing": p["missing"],
         }
-    return _("the search proves it")
+    else:
+        return _("the search proves it")
+    if not p["singles"]:
+        return broken
+    after = ngettext("after %(count)s single", "after %(count)s singles", p["singles"])
+    return _("%(after)s, %(broken)s") % {"after": after % {"count": p["singles"]}, "broken": broken}
 
 
 def _finned(step: Step, p: Params, w: Words) -> str:

@@ -189,3 +189,17 @@ def test_a_chain_counts_its_links_in_words():
         params={"digit": 7, "start": 0, "end": 10, "length": 1},
     )
     assert sentence(step).startswith("X-Chain (1 link) from r1c1 to r2c2: one end holds 7")
+
+
+def test_a_trial_that_breaks_the_board_at_once_counts_no_singles():
+    step = Step(
+        "trial",
+        eliminations=((0, 3),),
+        pattern=Pattern(cells=(0,), digits=(3,)),
+        message="trial",
+        params={"cell": 0, "digit": 3, "outcome": "contradiction", "budget": False}
+        | {"singles": 0, "empty_cell": 8},
+    )
+    assert "(r1c9 has no candidate left)" in sentence(step)
+    one = Step(**{**step.__dict__, "params": {**step.params, "singles": 1}})
+    assert "(after 1 single, r1c9 has no candidate left)" in sentence(one)
