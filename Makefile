@@ -73,10 +73,12 @@ test-fast: install-dev
 ## bench: the engine benchmark against the Norvig-style baseline, then the tail benchmark
 ## (the engine as the site runs it, on equivalent copies of puzzles), on the shared puzzle
 ## sets (about three minutes each; figures as markdown for bench/README.md; BENCH_ARGS
-## passes options to the first, TAILS_ARGS to the second)
+## passes options to the first, TAILS_ARGS to the second), then the teacher's benchmark
+## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
+	$(BIN)/python -m bench.teacher $(TEACHER_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
