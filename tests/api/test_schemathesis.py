@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 ST = Path(sys.executable).with_name("st")
 
@@ -24,6 +26,7 @@ def schemathesis(live_server, workdir: Path, *options: str, config: Path | None 
     return subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=workdir)
 
 
+@pytest.mark.slow  # about 40 s: each teacher request may think for SUDOKU_EXPLAIN_SECONDS
 def test_a_fuzz_run_of_every_operation_finds_no_failure(live_server, tmp_path):
     run = schemathesis(
         live_server, tmp_path, "--max-examples", "60", config=REPO / "schemathesis.toml"
@@ -32,6 +35,7 @@ def test_a_fuzz_run_of_every_operation_finds_no_failure(live_server, tmp_path):
     assert "Tested: 6" in run.stdout
 
 
+@pytest.mark.slow
 def test_the_fuzz_run_can_fail(live_server, tmp_path):
     """Without the project's settings, its 400 for texts that are no puzzle is
     reported: the run really checks the replies."""

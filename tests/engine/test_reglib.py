@@ -59,6 +59,7 @@ def test_every_case_of_a_technique_passes(technique):
     assert lines == gaps, f"{len(lines)} of {len(cases_of(technique))} cases fail:\n{report}"
 
 
+@pytest.mark.slow  # the copies double the library's run; as written, it stays fast
 @pytest.mark.parametrize("technique", IMPLEMENTED)
 def test_every_case_passes_written_other_ways(technique):
     copies = [

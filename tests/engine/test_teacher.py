@@ -43,7 +43,8 @@ def test_simplest_is_what_the_difficulty_model_ranks_lowest():
 
 
 def test_hard_puzzles_are_explained_to_their_solution_with_sound_steps():
-    for text in sample("top1465.txt", 15) + sample("forum_hardest_1106.txt", 5):
+    # A few here; tests/engine/test_teacher_soundness.py walks every one (slow).
+    for text in sample("top1465.txt", 6) + sample("forum_hardest_1106.txt", 2):
         solution, marks, steps = explained(text)
         assert tuple(marks.digits) == solution, text
         assert unsound(steps, solution) == []
