@@ -10,7 +10,7 @@ from collections import Counter
 from functools import lru_cache
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -54,12 +54,9 @@ def answer(request):
             return _entry_page(request, form)
         # See Other: a reload or Back never posts the form again.
         return HttpResponseRedirect(_answer_url(form.cleaned_data["grid"]), status=303)
-    text = request.GET.get("puzzle", "").strip()
-    if not text:
-        return redirect("solver:index")
-    grid = _read_link(text)
-    if grid is None:
-        return _entry_page(request, _form_showing_problems(text))
+    grid = _linked_grid(request)
+    if isinstance(grid, HttpResponse):
+        return grid
     return _answer_page(request, grid)
 
 
@@ -180,12 +177,9 @@ def steps(request):
     Bad input goes back to the entry page, kept, as for the answer; a step
     number out of range is sent to the nearest step's address.
     """
-    text = request.GET.get("puzzle", "").strip()
-    if not text:
-        return redirect("solver:index")
-    grid = _read_link(text)
-    if grid is None:
-        return _entry_page(request, _form_showing_problems(text))
+    grid = _linked_grid(request)
+    if isinstance(grid, HttpResponse):
+        return grid
     line = format_grid(grid)
     taught = _lesson_of(line, get_language())
     context = {
@@ -305,3 +299,15 @@ def _unit_cells(unit: dict) -> tuple[int, ...]:
         if each.kind == unit["kind"] and each.number == unit["number"]:
             return each.cells
     return ()
+
+
+def _linked_grid(request: HttpRequest):
+    """The grid of the link's ``?puzzle=``; else the page to go to instead: the
+    entry page when there is none, or the entry page showing its problems."""
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return redirect("solver:index")
+    grid = _read_link(text)
+    if grid is None:
+        return _entry_page(request, _form_showing_problems(text))
+    return grid
