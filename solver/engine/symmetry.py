@@ -106,3 +106,10 @@ def _relabelling(size: int, rng: Random) -> list[int]:
     labels = list(range(1, size + 1))
     rng.shuffle(labels)
     return labels
+
+
+def canonical(grid: Grid, shape: Shape) -> Grid:
+    """The one writing of ``grid`` that every equivalent grid shares: two grids
+    of a shape are equivalent (one is a transform of the other, as above) if and
+    only if their canonical writings are equal. (Interface fixed by the lead.)"""
+    raise NotImplementedError
