@@ -26,15 +26,21 @@ the teacher asked, with the techniques of the level and below only. When
 that walk solves the board it is the full walk, step for step (the teacher
 asks the simplest technique first, so one of a higher level is never
 reached); when it stalls, the puzzle is above the level. Digging for medium
-or hard stops as soon as the level is reached. Expert and extreme puzzles
-are rarer than the rest (``bench/generate.py`` counts them): their draws are
-dug plainly and rated whole, within the caller's time.
+or hard stops as soon as the level is reached; a draw that ends below it
+puts its last removals back and digs on in another order (``BACK``,
+``RETRIES``). With ``minimal``, the symmetric digging stays within the level
+without stopping, then single givens go while the solution stays unique,
+and the rating decides. Expert and extreme puzzles are rarer (plain digging
+lands on each about one time in twenty; ``bench/generate.py`` counts them):
+their draws are dug plainly and rated whole, within the caller's time.
 
-Determinism: the same seed and arguments give the same puzzle. No step
-depends on the clock except ``max_seconds`` (which only decides whether a
-puzzle comes back at all) and, for expert and extreme, the teacher's
-``RATE_SECONDS`` per draw: a draw whose walk runs out of it is dropped, not
-rated, so a much slower machine may skip a draw that a faster one keeps.
+Determinism: the same seed and arguments give the same puzzle. Uniqueness
+checks are bounded by guesses, not seconds (``UNIQUE_BUDGET``'s seconds are
+a backstop no generated 9x9 puzzle comes near). Only two clocks are read:
+``max_seconds``, which decides whether a puzzle comes back at all, and for
+expert and extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
+walk runs out of it is dropped, not rated, so a much slower machine may
+skip a draw that a faster one keeps, and hand out another puzzle.
 """
 
 from __future__ import annotations
