@@ -183,7 +183,9 @@ def _draw(
     not land on the level or the deadline passed."""
     solution = solved_grid(shape, rng)
     rated: dict[Grid, Difficulty] = {}
-    within = _within(level, shape, rated, stop=not minimal) if level in DUG_FOR else None
+    within = None
+    if level in DUG_FOR:
+        within = _within(level, shape, rated, stop=not minimal, deadline=deadline)
     groups = orbits(shape, symmetry)
     removed = dig(solution, shape, groups, rng, within, deadline)
     retries = RETRIES if level in DUG_FOR[1:] and not minimal else 0
@@ -287,7 +289,9 @@ def _verdict(puzzle: Grid, shape: Shape, within: Check | None) -> str:
     return "keep" if within is None else within(puzzle, False)
 
 
-def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool) -> Check:
+def _within(
+    level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool, deadline: float | None
+) -> Check:
     """The check that digs towards ``level``: keep a puzzle singles solve (it is
     easy), else walk it with the techniques up to ``level``: "undo" when it is
     rated above ``level`` or the walk stalls, else "keep", or "stop" if
@@ -298,7 +302,7 @@ def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool)
             return "keep"
         if level == "easy":
             return "undo"
-        difficulty = walk_within(puzzle, shape, level)
+        difficulty = walk_within(puzzle, shape, level, deadline)
         if difficulty is None or LEVELS.index(difficulty.level) > LEVELS.index(level):
             return "undo"
         rated[puzzle] = difficulty
@@ -307,10 +311,13 @@ def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool)
     return check
 
 
-def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
+def walk_within(
+    givens: Grid, shape: Shape, level: str, deadline: float | None = None
+) -> Difficulty | None:
     """The rating of a unique puzzle if the teacher's techniques up to ``level``
-    solve it, else None (it needs a harder one). When they solve it, the walk
-    is the one ``rate`` takes, so the rating is the same, without a clock."""
+    solve it, else None (it needs a harder one, or ``deadline`` passed). When
+    they solve it, the walk is the one ``rate`` takes, so the rating is the
+    same, without a clock."""
     top = LEVELS.index(level)
     finders = [
         finder
@@ -320,6 +327,8 @@ def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
     marks = Marks.from_grid(givens, shape)
     steps: list[Step] = []
     while not marks.solved():
+        if _past(deadline):
+            return None
         step = next((found for finder in finders for found in finder(marks)), None)
         if step is None:
             return None
@@ -329,11 +338,14 @@ def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
 
 
 def _rating(puzzle: Grid, shape: Shape, level: str, deadline: float | None) -> Difficulty | None:
-    """The rating of a dug puzzle, as ``rate`` gives it; None if the teacher's
-    time (``RATE_SECONDS``, or less when the deadline is nearer) ran out first,
-    so that no puzzle is claimed at a level its clock chose."""
-    if level in DUG_FOR:
-        return walk_within(puzzle, shape, level)
+    """The rating of a dug puzzle, as ``rate`` gives it, if it is ``level`` or
+    below; None if above, or if the time ran out first, so that no puzzle is
+    claimed at a level a clock chose. Below extreme, the walk with the
+    techniques up to ``level`` tells, with no clock but the deadline; for
+    extreme, the whole walk within ``RATE_SECONDS`` (less if the deadline is
+    nearer)."""
+    if level != "extreme":
+        return walk_within(puzzle, shape, level, deadline)
     seconds = RATE_SECONDS if deadline is None else min(RATE_SECONDS, deadline - perf_counter())
     steps = explain(Marks.from_grid(puzzle, shape), max_seconds=max(seconds, 0.0), unique=True)
     if any(step.params.get("budget") for step in steps):
