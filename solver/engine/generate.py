@@ -32,13 +32,14 @@ puts its last removals back and digs on in another order (``BACK``,
 without stopping, then single givens go while the solution stays unique,
 and the rating decides. Expert and extreme puzzles are rarer (plain digging
 lands on each about one time in twenty; ``bench/generate.py`` counts them):
-their draws are dug plainly and rated whole, within the caller's time.
+their draws are dug plainly, then rated by the walk up to expert (which
+stalls on an extreme puzzle) or, for extreme, by the whole walk.
 
 Determinism: the same seed and arguments give the same puzzle. Uniqueness
 checks are bounded by guesses, not seconds (``UNIQUE_BUDGET``'s seconds are
 a backstop no generated 9x9 puzzle comes near). Only two clocks are read:
 ``max_seconds``, which decides whether a puzzle comes back at all, and for
-expert and extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
+extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
 walk runs out of it is dropped, not rated, so a much slower machine may
 skip a draw that a faster one keeps, and hand out another puzzle.
 """
@@ -68,7 +69,8 @@ SYMMETRIES = ("rotational", "none", "mirror", "diagonal")
 # depend on the machine; the seconds are a backstop only. Measured over 60
 # generations of each kind: at most 29 guesses on 9x9, 1,813 on 16x16.
 UNIQUE_BUDGET = Budget(max_guesses=50_000, max_seconds=30.0)
-# The teacher's time per draw when rating an expert or extreme candidate.
+# The teacher's time per draw when rating an extreme candidate: forcing
+# chains can take seconds, and a walk cut by the clock is no rating.
 RATE_SECONDS = 2.0
 # Levels dug with the cheap checks and stopped when reached.
 DUG_FOR = ("easy", "medium", "hard")
