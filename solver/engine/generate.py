@@ -185,35 +185,47 @@ def _draw(
     not land on the level or the deadline passed."""
     solution = solved_grid(shape, rng)
     rated: dict[Grid, Difficulty] = {}
-    within = None
-    if level in DUG_FOR:
-        within = _within(level, shape, rated, stop=not minimal, deadline=deadline)
-    groups = orbits(shape, symmetry)
-    removed = dig(solution, shape, groups, rng, within, deadline)
-    retries = RETRIES if level in DUG_FOR[1:] and not minimal else 0
-    while (
-        removed is not None and retries and not _rated_at(rated, emptied(solution, removed), level)
-    ):
-        retries -= 1
-        removed = removed[:-BACK]
-        more = dig(emptied(solution, removed), shape, groups, rng, within, deadline)
-        removed = None if more is None else removed + more
-    if removed is not None and minimal:
-        start = emptied(solution, removed)
-        cells = [(cell,) for cell in range(shape.cells)]
-        more = dig(start, shape, cells, rng, None, deadline)
-        removed = None if more is None else removed + more
-    if removed is None:
-        return None
-    puzzle = emptied(solution, removed)
-    if level is None:
-        return puzzle, solution, None
+    puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, deadline)
+    if puzzle is None or level is None:
+        return None if puzzle is None else (puzzle, solution, None)
     if level != "easy" and puzzle not in rated and singles_solve(puzzle, shape):
         return None  # dug as far as it goes, and still easy
     difficulty = rated.get(puzzle) or _rating(puzzle, shape, level, deadline)
     if difficulty is None or difficulty.level != level:
         return None
     return puzzle, solution, difficulty
+
+
+def _dug(
+    solution: Grid,
+    shape: Shape,
+    level: str | None,
+    symmetry: str,
+    minimal: bool,
+    rng: random.Random,
+    rated: dict[Grid, Difficulty],
+    deadline: float | None,
+) -> Grid | None:
+    """The puzzle dug from ``solution``: symmetric groups first (towards
+    ``level`` if it is one of ``DUG_FOR``, its ratings noted in ``rated``, with
+    retries below it), then single givens if ``minimal``. None if the
+    deadline passed."""
+    within = None
+    if level in DUG_FOR:
+        within = _within(level, shape, rated, stop=not minimal, deadline=deadline)
+    groups = orbits(shape, symmetry)
+    removed = dig(solution, shape, groups, rng, within, deadline)
+    for _ in range(RETRIES if level in DUG_FOR[1:] and not minimal else 0):
+        if removed is None or _rated_at(rated, emptied(solution, removed), level):
+            break
+        kept = removed[:-BACK]
+        more = dig(emptied(solution, kept), shape, groups, rng, within, deadline)
+        removed = None if more is None else kept + more
+    if removed is not None and minimal:
+        cells = [(cell,) for cell in range(shape.cells)]
+        more = dig(emptied(solution, removed), shape, cells, rng, None, deadline)
+        removed = None if more is None else removed + more
+    return None if removed is None else emptied(solution, removed)
 
 
 def _rated_at(rated: dict[Grid, Difficulty], puzzle: Grid, level: str | None) -> bool:
