@@ -15,6 +15,10 @@ A ``Transform`` is one such change: a permutation of the cells and one of
 the digits. The search uses random transforms to restart on the same puzzle
 written differently (see ``search``), and the tail benchmark uses them to
 build equivalent copies of its puzzles.
+
+``canonical`` picks, among all the writings of a grid, one that every
+equivalent grid shares, so that the library finds an equivalent puzzle by
+an index on it.
 """
 
 from __future__ import annotations
@@ -121,6 +125,18 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
     number with a given as 1 and the first column as its highest bit), and
     among those, whose digits, read row by row, are smallest once relabelled
     in order of first appearance. See "Canonical writings" below for the search.
+
+    Bounds: each step tries at most every column arrangement of the grid and
+    of its transpose, 2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), and
+    usually far fewer. Measured on 9x9 (``bench.canonical``, and the symmetric
+    grids of tests/engine/test_symmetry.py): puzzles of the shared sets take
+    about 1 ms (median; p95 a few ms), solutions about 10 ms (at most about
+    20 ms, for a shuffled pattern grid), the empty grid 2 ms, and the slowest
+    grids found, nine givens on the diagonal (every arrangement giving the
+    best pattern), about 120 ms. Larger boards have many more arrangements:
+    16x16 puzzles take up to about a second, random 16x16 solutions about
+    30 ms, but solutions made from a pattern grid, with thousands of
+    symmetries of their own, several seconds.
     """
     views = _views(grid, shape)
     if _latin(views, shape.size):
@@ -408,25 +424,32 @@ def _least_full(views: list[_View], shape: Shape) -> Grid:
                     search.run(v, first, view.rows[first], view.rows[second])
     best = None
     for v, first, columns in search.found:
-        written = _written_full(views[v].rows, first, columns, height)
-        if best is None or written < best:
-            best = written
+        best = _written_full(views[v].rows, first, columns, height, best)
     return tuple(digit for row in best for digit in row)
 
 
-def _written_full(rows, first: int, columns: list[int], height: int) -> list[tuple[int, ...]]:
+def _written_full(rows, first: int, columns: list[int], height: int, best):
     """The smallest writing of full ``rows`` with row ``first`` first and columns
-    in the order ``columns``: the first row's digits relabelled 1, 2, ..., N."""
+    in the order ``columns`` (the first row's digits relabelled 1, 2, ..., N),
+    if it is smaller than ``best`` (a list of rows, or None); else ``best``."""
     labels = [0] * (len(rows) + 1)
     for position, column in enumerate(columns):
         labels[rows[first][column]] = position + 1
-    written = [tuple(labels[row[c]] for c in columns) for row in rows]
+
+    def write(r: int) -> tuple[int, ...]:
+        return tuple(labels[rows[r][c]] for c in columns)
+
     start = first // height * height
-    top = [written[first], *sorted(written[r] for r in range(start, start + height) if r != first)]
+    top = [write(first), *sorted(write(r) for r in range(start, start + height) if r != first)]
+    if best is not None and top > best[:height]:
+        return best  # the first band decides most of them
     bands = sorted(
-        sorted(written[b : b + height]) for b in range(0, len(rows), height) if b != start
+        sorted(write(r) for r in range(b, b + height))
+        for b in range(0, len(rows), height)
+        if b != start
     )
-    return top + [row for band in bands for row in band]
+    written = top + [row for band in bands for row in band]
+    return written if best is None or written < best else best
 
 
 class _Conjugates:
