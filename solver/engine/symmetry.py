@@ -126,17 +126,19 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
     among those, whose digits, read row by row, are smallest once relabelled
     in order of first appearance. See "Canonical writings" below for the search.
 
-    Bounds: each step tries at most every column arrangement of the grid and
-    of its transpose, 2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), and
-    usually far fewer. Measured on 9x9 (``bench.canonical``, and the symmetric
-    grids of tests/engine/test_symmetry.py): puzzles of the shared sets take
-    about 1 ms (median; p95 a few ms), solutions about 10 ms (at most about
-    20 ms, for a shuffled pattern grid), the empty grid 2 ms, and the slowest
-    grids found, nine givens on the diagonal (every arrangement giving the
-    best pattern), about 120 ms. Larger boards have many more arrangements:
-    16x16 puzzles take up to about a second, random 16x16 solutions about
-    30 ms, but solutions made from a pattern grid, with thousands of
-    symmetries of their own, several seconds.
+    Bounds: the work grows with the number of column arrangements (of the
+    grid and of its transpose) that give the best pattern: at most
+    2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), usually a few. Measured on 9x9 in CPU time (``bench.canonical``, and the
+    symmetric grids of tests/engine/test_symmetry.py): puzzles of the shared
+    sets about 1 ms (median; p95 1.7 ms, the slowest 6.5 ms), solutions 5 ms
+    (the slowest 9 ms; 22 ms for the pattern grid, which has the most
+    symmetries), the empty grid 1 ms; the slowest grids found are nine givens
+    on the diagonal, about 0.35 s, since every arrangement gives the best
+    pattern and each must then be read for its digits. Larger boards: 16x16
+    and 25x25 puzzles and random 16x16 solutions take a few to 30 ms, but a
+    solution made from a pattern grid, with thousands of symmetries of its
+    own, takes seconds (2.3 s for the 16x16 one of tests/puzzles.py, 12 s for
+    the 25x25 one).
     """
     views = _views(grid, shape)
     if _latin(views, shape.size):

@@ -320,3 +320,16 @@ def test_a_sixteen_by_sixteen_pattern_solution_has_one_canonical_writing():
     written = canonical(solution, shape)
     transform = random_transform(shape, Random(16))
     assert canonical(transform.apply(solution), shape) == written
+
+
+@pytest.mark.slow
+def test_the_conjugates_walk_agrees_with_the_general_one_on_many_solutions():
+    """Random solutions, a pattern grid and solutions of the shared sets."""
+    rng = Random(99)
+    pattern = tuple((3 * (r % 3) + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9))
+    grids = [pattern] + [random_solution(STANDARD, rng) for _ in range(4)]
+    grids += [solve(parse_puzzle(text)).solution for text in sample("top1465.txt", 4)]
+    for grid in grids:
+        views = symmetry._views(grid, STANDARD)
+        winners, best = symmetry._best_pattern(views, STANDARD)
+        assert canonical(grid, STANDARD) == symmetry._best_digits(views, winners, best, STANDARD)
