@@ -128,9 +128,10 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
 
     Bounds: the work grows with the number of column arrangements (of the
     grid and of its transpose) that give the best pattern: at most
-    2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), usually a few. Measured on 9x9 in CPU time (``bench.canonical``, and the
-    symmetric grids of tests/engine/test_symmetry.py): puzzles of the shared
-    sets about 1 ms (median; p95 1.7 ms, the slowest 6.5 ms), solutions 5 ms
+    2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), usually a few.
+    Measured on 9x9 in CPU time (``bench.canonical``, and the symmetric
+    grids of tests/engine/test_symmetry.py): puzzles of the shared sets about
+    1 ms (median; p95 1.7 ms, the slowest 6.5 ms), solutions 5 ms
     (the slowest 9 ms; 22 ms for the pattern grid, which has the most
     symmetries), the empty grid 1 ms; the slowest grids found are nine givens
     on the diagonal, about 0.35 s, since every arrangement gives the best
