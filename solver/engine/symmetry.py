@@ -377,6 +377,10 @@ class _DigitSearch:
         """Try every row arrangement of these arranged rows that keeps the best
         pattern (``slots[k]``: the bands that may come k-th)."""
         height = self.height
+        order = self._forced(masks, slots)
+        if order is not None:
+            self._read(rows, order)
+            return
         self.rows, self.masks, self.slots = rows, masks, slots
         # Equal rows, or bands holding equal rows, lead to the same writings: a
         # row is tried only if no equal one was tried in its place.
@@ -418,6 +422,33 @@ class _DigitSearch:
                 path.append(row)
                 self._walk(path, (*taken, r), new_labels, new_fresh)
                 path.pop()
+
+    def _forced(self, masks: list[int], slots: list[list[int]]) -> list[int] | None:
+        """The one row order that keeps the best pattern, if there is only one
+        (each band and each row of a band with givens of its own); else None."""
+        height, order = self.height, []
+        for slot in slots:
+            if len(slot) != 1:
+                return None
+            band = range(slot[0] * height, slot[0] * height + height)
+            if len({masks[r] for r in band}) < height:
+                return None
+            order += sorted(band, key=masks.__getitem__, reverse=True)
+        return order
+
+    def _read(self, rows: tuple[tuple[int, ...], ...], order: list[int]):
+        """Read the rows in ``order``, relabelled, keeping them if smallest so far;
+        stop as soon as they read larger than the best."""
+        labels, fresh, best, written = [0] * (self.size + 1), 1, self.best, []
+        for i, r in enumerate(order):
+            row, labels, fresh = _relabel(rows[r], labels, fresh)
+            written.append(row)
+            if best is not None and row != best[i]:
+                if row > best[i]:
+                    return
+                best = None  # smaller already: no need to compare the rest
+        if self.best is None or written < self.best:
+            self.best = written
 
     def _distinct(self, rows: list[int], band_start: bool) -> list[int]:
         """``rows`` without those equal to an earlier one (and, starting a band,
