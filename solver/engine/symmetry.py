@@ -131,10 +131,10 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
     2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), usually a few.
     Measured on 9x9 in CPU time (``bench.canonical``, and the symmetric
     grids of tests/engine/test_symmetry.py): puzzles of the shared sets about
-    1 ms (median; p95 1.7 ms, the slowest 6.5 ms), solutions 5 ms
-    (the slowest 9 ms; 22 ms for the pattern grid, which has the most
+    1 ms (median; p95 1.6 ms, the slowest 6 ms), solutions 5 ms
+    (the slowest 8 ms; 22 ms for the pattern grid, which has the most
     symmetries), the empty grid 1 ms; the slowest grids found are nine givens
-    on the diagonal, about 0.35 s, since every arrangement gives the best
+    on the diagonal, about 0.3 s, since every arrangement gives the best
     pattern and each must then be read for its digits. Larger boards: 16x16
     and 25x25 puzzles and random 16x16 solutions take a few to 30 ms, but a
     solution made from a pattern grid, with thousands of symmetries of its

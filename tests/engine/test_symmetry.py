@@ -242,7 +242,7 @@ def symmetric_grids():
 
 @pytest.mark.parametrize(("name", "grid"), list(symmetric_grids()))
 def test_symmetric_grids_finish_fast_and_stay_canonical(name, grid):
-    """The bound in ``canonical``'s docstring (at most about 0.35 s), with room
+    """The bound in ``canonical``'s docstring (at most about 0.3 s), with room
     for a slower machine; CPU time, so that other programs do not count."""
     started = time.process_time()
     written = canonical(grid, STANDARD)
