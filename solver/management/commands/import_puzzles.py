@@ -16,8 +16,9 @@ already, or earlier in the file. The run ends with a summary line such as
 
   12 stored, 3 skipped (duplicates), 1 skipped (not unique)
 
-Skip reasons: duplicates; invalid (no puzzle, or not 9x9); not unique; no
-solution (conflicting givens included); out of time.
+Skip reasons: duplicates; invalid (no puzzle); not 9x9; not unique; no
+solution (conflicting givens included); out of time. Equal counts are listed
+in the order their first line came.
 
 A progress line is drawn on standard error when it is a terminal. Ctrl-C (or
 SIGTERM) stops the run: what was stored stays stored. Exit status: 0 when the
