@@ -44,6 +44,7 @@ from .engine import (
 from .engine import generate as generator
 from .engine.difficulty import LEVELS, Difficulty
 from .engine.symmetry import canonical
+from .engine.teacher import TRIAL
 from .models import Daily, Puzzle
 
 GENERATED = "generated"  # the source of a puzzle the generator made
@@ -89,7 +90,7 @@ def prepare(givens: Grid, max_seconds: float | None = 1.0) -> Entry | str:
     # Past its time the teacher ends with trial steps, which rate a puzzle
     # extreme whatever it is: a rating that is not the puzzle's is no rating.
     late = max_seconds is not None and time.perf_counter() - start >= max_seconds
-    if late and difficulty.hardest == "trial":
+    if late and difficulty.hardest == TRIAL:
         return "out of time"
     pattern = generator.symmetry_of(givens, STANDARD)
     return _entry(givens, result.solution, difficulty, pattern)
