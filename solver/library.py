@@ -98,7 +98,7 @@ def prepare(givens: Grid, max_seconds: float | None = 1.0) -> Entry | str:
 
 def prepare_lines(lines: Sequence[tuple[int, str]], max_seconds: float | None) -> list[Entry | str]:
     """``prepare`` for each (line number, text) of a file: the entry, or why it is
-    skipped ("invalid" for text that is no puzzle). The work one process does at
+    skipped ("not a puzzle" for text the parser cannot read). The work one process does at
     a time for ``manage.py import_puzzles``."""
     return [_prepare_text(text, max_seconds) for _, text in lines]
 
@@ -107,7 +107,7 @@ def _prepare_text(text: str, max_seconds: float | None) -> Entry | str:
     try:
         givens = parse_puzzle(text)
     except InvalidPuzzle:
-        return "invalid"
+        return "not a puzzle"
     return prepare(givens, max_seconds)
 
 

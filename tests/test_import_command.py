@@ -27,7 +27,10 @@ class Terminal(io.StringIO):
 
 
 def import_file(path: Path, *args: str, stderr=None) -> str:
-    """The command's standard output, run on ``path``."""
+    """The command's standard output, run on ``path`` (with time to rate each
+    puzzle however loaded the machine, unless ``args`` say otherwise)."""
+    if "--max-seconds" not in args:
+        args = (*args, "--max-seconds", "30")
     out = io.StringIO()
     call_command("import_puzzles", str(path), *args, stdout=out, stderr=stderr or io.StringIO())
     return out.getvalue()
@@ -61,7 +64,7 @@ def test_a_file_is_stored_and_its_skips_counted(tmp_path, puzzles):
     ]
     out = import_file(write_lines(tmp_path / "set.txt", lines), "--source", "seventeen")
     assert out == (
-        "6 stored, 1 skipped (duplicates), 1 skipped (invalid), "
+        "6 stored, 1 skipped (duplicates), 1 skipped (not a puzzle), "
         "1 skipped (not unique), 1 skipped (no solution), 1 skipped (not 9x9)\n"
     )
     stored = Puzzle.objects.order_by("givens")

@@ -85,7 +85,7 @@ def test_prepare_lines_reads_each_line_or_says_why_not():
     lines = [(1, HARD), (2, "not a puzzle"), (3, HARD1)]
     prepared = library.prepare_lines(lines, None)
     assert isinstance(prepared[0], library.Entry)
-    assert prepared[1:] == ["invalid", "not unique"]
+    assert prepared[1:] == ["not a puzzle", "not unique"]
 
 
 # Ids

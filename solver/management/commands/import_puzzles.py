@@ -16,7 +16,7 @@ already, or earlier in the file. The run ends with a summary line such as
 
   12 stored, 3 skipped (duplicates), 1 skipped (not unique)
 
-Skip reasons: duplicates; invalid (no puzzle); not 9x9; not unique; no
+Skip reasons: duplicates; not a puzzle; not 9x9; not unique; no
 solution (conflicting givens included); out of time. Equal counts are listed
 in the order their first line came.
 
