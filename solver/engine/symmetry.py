@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import pairwise, permutations, product
+from itertools import permutations, product
 from operator import itemgetter
 from random import Random
 
@@ -152,20 +152,23 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
 # column arrangement (an order of the stacks, and of the columns inside each)
 # and a row arrangement (likewise). Its key has two parts, compared in turn:
 #
-# 1. The pattern of givens, largest first. For a fixed column arrangement the
-#    largest pattern over row arrangements is found by sorting: the rows of
-#    each band in decreasing order, then the bands. So only column
-#    arrangements are searched, and only those that make some row as large as
-#    any row can become, since that is the pattern's first row: stacks ordered
-#    by how many givens that row has in them, the row's givens first inside
-#    each stack. Arrangements that put columns with the same givens in the
-#    same places give the same pattern, so they are tried once (a "key" below:
-#    the givens of each column, in the order a stack's columns are written).
+# 1. The pattern of givens, largest first. A walk down the rows of the
+#    writing (``_PatternSearch``) tries each row that may come next (in the
+#    band begun, or first in a band not yet used) and keeps those that can
+#    read largest. It holds the column arrangements still possible as a set
+#    (``_Columns``): a row reads largest when its givens come first in every
+#    group of columns not yet told apart, and its stacks are ordered by what
+#    they then read; so each row placed splits the groups, and after the last
+#    row every arrangement left gives the same pattern.
 # 2. The digits, smallest first, relabelled in order of first appearance:
 #    for every column arrangement giving the best pattern, a walk down the
-#    rows tries the rows that can come next without changing the pattern,
-#    keeps those whose relabelled digits are smallest, and drops a branch as
-#    soon as it reads larger than the best writing found so far.
+#    rows (``_DigitSearch``) tries the rows that can come next without
+#    changing the pattern, keeps those whose relabelled digits are smallest,
+#    and drops a branch as soon as it reads larger than the best writing
+#    found so far.
+#
+# Equal rows, equal columns and equal stacks lead to the same writings, so
+# each step tries only one of them.
 
 
 @dataclass
@@ -174,90 +177,131 @@ class _View:
     columns when it is transposed."""
 
     rows: tuple[tuple[int, ...], ...]
-    # keys[s]: the orders of stack s's columns, grouped by key.
-    keys: list[dict[tuple[int, ...], list[tuple[int, ...]]]]
-    chunks: dict[tuple[int, ...], tuple[int, ...]]  # see _chunk
+    columns: tuple[tuple[int, ...], ...]
+    givens: list[int]  # each row's givens, a bit per column (bit c for column c)
 
 
 def _views(grid: Grid, shape: Shape) -> list[_View]:
     """The views of ``grid``: itself, and its transpose when boxes are square."""
     n = shape.size
     rows = tuple(tuple(grid[start : start + n]) for start in range(0, n * n, n))
-    views = [_view(rows, shape.box_cols)]
+    views = [_view(rows)]
     if shape.box_rows == shape.box_cols:
-        views.append(_view(tuple(zip(*rows, strict=True)), shape.box_cols))
+        views.append(_view(tuple(zip(*rows, strict=True))))
     return views
 
 
-def _view(rows: tuple[tuple[int, ...], ...], width: int) -> _View:
-    """A view of these rows, with stacks ``width`` columns wide."""
-    n = len(rows)
-    givens = [sum(1 << r for r, row in enumerate(rows) if row[c]) for c in range(n)]
-    columns = list(zip(*rows, strict=True))
-    keys = []
-    for start in range(0, n, width):
-        # Orders that differ only by swapping equal columns write the same grid:
-        # one of them is kept.
-        orders: dict[tuple[int, ...], dict[tuple, tuple[int, ...]]] = {}
-        for order in permutations(range(start, start + width)):
-            written = orders.setdefault(tuple(givens[c] for c in order), {})
-            written.setdefault(tuple(columns[c] for c in order), order)
-        keys.append({key: list(written.values()) for key, written in orders.items()})
-    return _View(rows, keys, {})
+def _view(rows: tuple[tuple[int, ...], ...]) -> _View:
+    """A view reading these rows."""
+    givens = [sum(1 << c for c, digit in enumerate(row) if digit) for row in rows]
+    return _View(rows, tuple(zip(*rows, strict=True)), givens)
 
 
-def _chunk(view: _View, key: tuple[int, ...]) -> tuple[int, ...]:
-    """Each row's givens in a stack written in the order of ``key``, as a
-    binary number with the first column highest."""
-    chunk = view.chunks.get(key)
-    if chunk is None:
-        width = len(key)
-        chunk = tuple(
-            sum(((column >> r) & 1) << (width - 1 - q) for q, column in enumerate(key))
-            for r in range(len(view.rows))
+@dataclass(frozen=True)
+class _Columns:
+    """A set of column arrangements: the stacks in the order of ``groups``, those
+    of one group in any order; inside stack s, the cells ``cells[s]`` in order,
+    the columns of one cell in any order."""
+
+    groups: tuple[tuple[int, ...], ...]
+    cells: tuple[tuple[tuple[int, ...], ...], ...]
+
+    @classmethod
+    def every(cls, size: int, width: int) -> _Columns:
+        """Every arrangement of ``size`` columns in stacks ``width`` wide."""
+        stacks = range(size // width)
+        return cls(
+            (tuple(stacks),), tuple((tuple(range(s * width, s * width + width)),) for s in stacks)
         )
-        view.chunks[key] = chunk
-    return chunk
+
+    def first(self) -> list[int]:
+        """One arrangement of the set: each group and cell as listed."""
+        return [c for group in self.groups for s in group for cell in self.cells[s] for c in cell]
+
+    def place(self, givens: int, width: int) -> tuple[int, _Columns]:
+        """The largest that a row with ``givens`` (a bit per column) reads under
+        these arrangements, as a binary number with the first column highest,
+        and the arrangements that make it read so."""
+        value, groups, cells = 0, [], list(self.cells)
+        for group in self.groups:
+            chunks: dict[int, list[int]] = {}
+            for s in group:
+                chunk, split = 0, []
+                for cell in self.cells[s]:
+                    inside = tuple(c for c in cell if givens >> c & 1)
+                    outside = tuple(c for c in cell if not givens >> c & 1)
+                    chunk = chunk << len(cell) | ((1 << len(inside)) - 1) << len(outside)
+                    split += [part for part in (inside, outside) if part]
+                cells[s] = tuple(split)
+                chunks.setdefault(chunk, []).append(s)
+            for chunk in sorted(chunks, reverse=True):
+                for _ in chunks[chunk]:
+                    value = value << width | chunk
+                groups.append(tuple(chunks[chunk]))
+        return value, _Columns(tuple(groups), tuple(cells))
 
 
-def _counts(row: tuple[int, ...], width: int) -> list[int]:
-    """How many givens ``row`` has in each stack."""
-    return [sum(1 for d in row[start : start + width] if d) for start in range(0, len(row), width)]
+class _PatternSearch:
+    """The walk down the rows of the pattern's step: ``best`` holds the largest
+    pattern found so far (each row's givens, as ``_Columns.place`` reads them)
+    and ``found`` the (view, column arrangements) that give it."""
 
+    def __init__(self, size: int, height: int, width: int):
+        self.size, self.height, self.width = size, height, width
+        self.best: list[int] | None = None
+        self.found: dict[tuple[int, _Columns], None] = {}
 
-def _top(counts: list[int], width: int) -> int:
-    """The largest a row with these counts can become: stacks in decreasing
-    order of givens, the givens first inside each."""
-    top = 0
-    for count in sorted(counts, reverse=True):
-        top = top << width | ((1 << count) - 1) << (width - count)
-    return top
+    def run(self, v: int, view: _View):
+        """Try every writing of view ``v``."""
+        height = self.height
+        self.v, self.givens = v, view.givens
+        self.band_givens = [
+            tuple(sorted(view.givens[b : b + height])) for b in range(0, self.size, height)
+        ]
+        self._walk([], (), _Columns.every(self.size, self.width))
 
+    def _walk(self, pattern: list[int], taken: tuple[int, ...], columns: _Columns):
+        i = len(pattern)
+        if i == self.size:
+            if self.best is None or pattern > self.best:
+                self.best, self.found = list(pattern), {}
+            if pattern == self.best:
+                self.found[self.v, columns] = None
+            return
+        placed = [
+            (*columns.place(self.givens[r], self.width), r) for r in self._next_rows(i, taken)
+        ]
+        top = max(value for value, _, _ in placed)
+        if self.best is not None:
+            pattern.append(top)
+            worse = pattern < self.best[: i + 1]
+            pattern.pop()
+            if worse:
+                return
+        for value, refined, r in placed:
+            if value == top:
+                pattern.append(value)
+                self._walk(pattern, (*taken, r), refined)
+                pattern.pop()
 
-Candidate = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]
-
-
-def _candidates(view: _View, v: int, r: int, width: int) -> Iterator[Candidate]:
-    """The column arrangements of view ``v`` that make its row ``r`` as large as
-    it can become, each as (view, stack order, each stack's key in that order)."""
-    row = view.rows[r]
-    counts = _counts(row, width)
-    allowed = [
-        [key for key in orders if all((column >> r) & 1 for column in key[: counts[s]])]
-        for s, orders in enumerate(view.keys)
-    ]
-    for order in permutations(range(len(counts))):
-        if all(counts[a] >= counts[b] for a, b in pairwise(order)):
-            for keys in product(*(allowed[s] for s in order)):
-                yield v, order, keys
-
-
-def _row_givens(view: _View, keys: tuple[tuple[int, ...], ...], width: int) -> list[int]:
-    """Each row's givens, as a binary number, once its columns are arranged by ``keys``."""
-    masks = list(_chunk(view, keys[0]))
-    for key in keys[1:]:
-        masks = [mask << width | part for mask, part in zip(masks, _chunk(view, key), strict=True)]
-    return masks
+    def _next_rows(self, i: int, taken: tuple[int, ...]) -> list[int]:
+        """The rows that may come i-th, one of each kind: in the band begun, or
+        first in a band not yet used; rows with the same givens (in bands with
+        the same givens) lead to the same patterns."""
+        height, givens = self.height, self.givens
+        if i % height == 0:
+            used = {r // height for r in taken}
+            rows = [r for r in range(self.size) if r // height not in used]
+        else:
+            start = taken[-1] // height * height
+            rows = [r for r in range(start, start + height) if r not in taken]
+        seen, distinct = set(), []
+        for r in rows:
+            kind = (self.band_givens[r // height], givens[r])
+            if kind not in seen:
+                seen.add(kind)
+                distinct.append(r)
+        return distinct
 
 
 def _band_patterns(masks: list[int], height: int) -> list[tuple[int, ...]]:
@@ -268,45 +312,53 @@ def _band_patterns(masks: list[int], height: int) -> list[tuple[int, ...]]:
     ]
 
 
-def _best_pattern(views: list[_View], shape: Shape) -> tuple[list, tuple]:
-    """The largest pattern of givens and the column arrangements that give it,
-    each with its rows' givens (see ``_row_givens``)."""
-    width, height = shape.box_cols, shape.box_rows
-    tops = [[_top(_counts(row, width), width) for row in view.rows] for view in views]
-    top = max(max(each) for each in tops)
-    candidates = {
-        candidate
-        for v, view in enumerate(views)
-        for r in range(shape.size)
-        if tops[v][r] == top
-        for candidate in _candidates(view, v, r, width)
-    }
-    best, winners = None, []
-    for v, order, keys in candidates:
-        masks = _row_givens(views[v], keys, width)
-        pattern = tuple(sorted(_band_patterns(masks, height), reverse=True))
-        if best is None or pattern > best:
-            best, winners = pattern, []
-        if pattern == best:
-            winners.append((v, order, keys, masks))
-    return winners, best
+def _best_pattern(views: list[_View], shape: Shape) -> tuple[list, list[int]]:
+    """The largest pattern of givens, a number per row, and the (view, column
+    arrangements) that give it."""
+    search = _PatternSearch(shape.size, shape.box_rows, shape.box_cols)
+    for v, view in enumerate(views):
+        search.run(v, view)
+    return list(search.found), search.best
 
 
-def _best_digits(views: list[_View], winners: list, pattern: tuple, shape: Shape) -> Grid:
-    """The smallest relabelled writing over the winners' column arrangements."""
-    height = shape.box_rows
-    search = _DigitSearch(shape.size, height, [mask for band in pattern for mask in band])
-    for v, order, keys, masks in winners:
+def _arrangements(view: _View, columns: _Columns) -> Iterator[list[int]]:
+    """Every column arrangement of the set, but one of those that only swap
+    equal columns or equal stacks."""
+    inside = []
+    for cells in columns.cells:
+        orders: dict[tuple, tuple[int, ...]] = {}
+        for parts in product(*(permutations(cell) for cell in cells)):
+            order = tuple(c for part in parts for c in part)
+            orders.setdefault(tuple(view.columns[c] for c in order), order)
+        inside.append(list(orders.values()))
+    seen = set()
+    for stack_orders in product(*(permutations(group) for group in columns.groups)):
+        stacks = [s for order in stack_orders for s in order]
+        for parts in product(*(inside[s] for s in stacks)):
+            arrangement = [c for part in parts for c in part]
+            written = tuple(view.columns[c] for c in arrangement)
+            if written not in seen:
+                seen.add(written)
+                yield arrangement
+
+
+def _best_digits(views: list[_View], found: list, target: list[int], shape: Shape) -> Grid:
+    """The smallest relabelled writing over the column arrangements ``found``."""
+    n, height = shape.size, shape.box_rows
+    pattern = _band_patterns(target, height)
+    search = _DigitSearch(n, height, target)
+    for v, columns in found:
         view = views[v]
+        first = columns.first()
+        masks = [
+            sum(1 << (n - 1 - j) for j, c in enumerate(first) if givens >> c & 1)
+            for givens in view.givens
+        ]
         bands = _band_patterns(masks, height)
         slots = [[b for b, band in enumerate(bands) if band == wanted] for wanted in pattern]
-        seen = set()  # arrangements that move only equal columns write the same rows
-        for columns in product(*(view.keys[s][key] for s, key in zip(order, keys, strict=True))):
-            arrange = itemgetter(*(c for stack in columns for c in stack))
-            rows = tuple(arrange(row) for row in view.rows)
-            if rows not in seen:
-                seen.add(rows)
-                search.run(rows, masks, slots)
+        for arrangement in _arrangements(view, columns):
+            arrange = itemgetter(*arrangement)
+            search.run(tuple(arrange(row) for row in view.rows), masks, slots)
     return tuple(digit for row in search.best for digit in row)
 
 
