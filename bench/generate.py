@@ -2,7 +2,8 @@
 often plain digging lands on each level, printed as markdown.
 
     .venv/bin/python -m bench.generate [--seeds N] [--budget S] [--digs N]
-                                       [--peer N] [--peer-python PATH]
+                                       [--size-seeds N] [--peer N]
+                                       [--peer-python PATH]
 
 After a line naming the machine:
 
@@ -17,7 +18,8 @@ After a line naming the machine:
    (``teacher.explain`` with 1 s of logic): how many land on each level, how
    many the teacher's clock cut (rated extreme by their trial steps), and
    the time to dig (rating apart);
-3. other sizes: 4x4, 6x6 and 16x16 with no level, timed likewise;
+3. other sizes: 4x4, 6x6 and 16x16 with no level, ``--size-seeds`` each,
+   timed likewise;
 4. with ``--peer N`` (and hodoku-py's venv at ``--peer-python``, see
    ``bench/teacher.py``), the first N puzzles of each level of part 1 rated
    by HoDoKu: our levels (rows) against its (columns). The peer is never a
@@ -45,7 +47,6 @@ from solver.engine.generate import Generated, generate
 
 BUDGET = 2.0  # settings.SUDOKU_GENERATE_SECONDS's default: the site's budget
 SIZES = {"4x4": shape(2, 2), "6x6": shape(2, 3), "16x16": shape(4, 4)}
-SIZE_SEEDS = 10  # seeds per other size: 16x16 takes about a second each
 
 
 def timed(make: Callable[[], Generated | None]) -> tuple[float, Generated | None]:
@@ -112,16 +113,16 @@ def plain_digging(digs: int) -> None:
         )
 
 
-def other_sizes() -> None:
-    """Print part 3: the other sizes, no level."""
-    print(f"\nOther sizes, no level, rotational, seeds 0 to {SIZE_SEEDS - 1}:")
+def other_sizes(seeds: int) -> None:
+    """Print part 3: the other sizes, no level, ``seeds`` each."""
+    print(f"\nOther sizes, no level, rotational, seeds 0 to {seeds - 1}:")
     print("\n| size | seeds | median ms | p95 ms | max ms | givens (median) |")
     print("|---|---|---|---|---|---|")
     for name, board in SIZES.items():
-        runs = [timed(lambda s=s, b=board: _made(b, s)) for s in range(SIZE_SEEDS)]
+        runs = [timed(lambda s=s, b=board: _made(b, s)) for s in range(seeds)]
         made = [g for _, g in runs if g is not None]
         print(
-            f"| {name} | {SIZE_SEEDS} | {timing([ms for ms, _ in runs])} | {givens(made)} |",
+            f"| {name} | {seeds} | {timing([ms for ms, _ in runs])} | {givens(made)} |",
             flush=True,
         )
 
@@ -153,13 +154,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=50, help="seeds per level, on demand")
     parser.add_argument("--budget", type=float, default=BUDGET, help="max_seconds on demand")
     parser.add_argument("--digs", type=int, default=200, help="plain digs, each kind")
+    parser.add_argument(
+        "--size-seeds", type=int, default=10, help="seeds per other size (16x16: ~1 s each)"
+    )
     parser.add_argument("--peer", type=int, default=0, help="puzzles per level for HoDoKu")
     parser.add_argument("--peer-python", type=Path, default=DEFAULT_PEER)
     args = parser.parse_args(argv)
     print(machine("one used") + "\n")
     made = on_demand(args.seeds, args.budget)
     plain_digging(args.digs)
-    other_sizes()
+    other_sizes(args.size_seeds)
     if args.peer:
         against_peer(made, args.peer, args.peer_python)
 

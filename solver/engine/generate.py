@@ -25,20 +25,21 @@ singles, far quicker than the teacher) proves it easy, and only past that is
 the teacher asked, with the techniques of the level and below only. When
 that walk solves the board it is the full walk, step for step (the teacher
 asks the simplest technique first, so one of a higher level is never
-reached); when it stalls, the puzzle is above the level. Digging for medium
-or hard stops as soon as the level is reached; a draw that ends below it
-puts its last removals back and digs on in another order (``BACK``,
-``RETRIES``). With ``minimal``, the symmetric digging stays within the level
-without stopping, then single givens go while the solution stays unique,
-and the rating decides. Expert and extreme puzzles are rarer (plain digging
-lands on each about one time in twenty; ``bench/generate.py`` counts them):
-their draws are dug plainly and rated whole, within the caller's time.
+reached); when it stalls, the puzzle is above the level. Digging above easy
+stops as soon as the level is reached; a draw that ends below it puts its
+last removals back and digs on in another order (``BACK``, ``RETRIES``).
+With ``minimal``, the symmetric digging stays within the level without
+stopping, then single givens go while the solution stays unique, and the
+rating decides. Extreme has no level above it to stay under, and a walk
+that needs its techniques is slow (forcing chains): extreme draws are dug
+plainly and rated by the whole walk. Plain digging lands on expert or on
+extreme about one time in twenty-five each (``bench/generate.py``).
 
 Determinism: the same seed and arguments give the same puzzle. Uniqueness
 checks are bounded by guesses, not seconds (``UNIQUE_BUDGET``'s seconds are
 a backstop no generated 9x9 puzzle comes near). Only two clocks are read:
 ``max_seconds``, which decides whether a puzzle comes back at all, and for
-expert and extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
+extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
 walk runs out of it is dropped, not rated, so a much slower machine may
 skip a draw that a faster one keeps, and hand out another puzzle.
 """
@@ -65,18 +66,20 @@ from .techniques import TECHNIQUES
 SYMMETRIES = ("rotational", "none", "mirror", "diagonal")
 
 # Each uniqueness check: bounded by guesses, so that its verdict does not
-# depend on the machine; the seconds are a backstop only. Generated 9x9
-# puzzles need a few dozen guesses at most.
+# depend on the machine; the seconds are a backstop only. Measured over 60
+# generations of each kind: at most 29 guesses on 9x9, 1,813 on 16x16.
 UNIQUE_BUDGET = Budget(max_guesses=50_000, max_seconds=30.0)
-# The teacher's time per draw when rating an expert or extreme candidate.
+# The teacher's time per draw when rating an extreme candidate: forcing
+# chains can take seconds, and a walk cut by the clock is no rating.
 RATE_SECONDS = 2.0
-# Levels dug with the cheap checks and stopped when reached.
-DUG_FOR = ("easy", "medium", "hard")
-# Digging for medium or hard ends below the level in most draws: the puzzle
-# stays easy until no group can go. Rather than a new grid, the last BACK
-# removals are put back and the rest dug again in another order, up to
-# RETRIES times: 111 draws for 60 medium puzzles instead of 412, the time
-# (median CPU) 46 ms instead of 70.
+# Levels dug with the cheap checks and stopped when reached. Expert is one:
+# 20 expert puzzles took 0.44 s of CPU at the median so, 0.52 s dug plainly.
+DUG_FOR = ("easy", "medium", "hard", "expert")
+# Digging above easy ends below the level in most draws: the puzzle stays
+# easy until no group can go. Rather than a new grid, the last BACK removals
+# are put back and the rest dug again in another order, up to RETRIES times:
+# 111 draws for 60 medium puzzles instead of 412, the time (median CPU)
+# 46 ms instead of 70.
 BACK, RETRIES = 8, 4
 
 
@@ -183,33 +186,47 @@ def _draw(
     not land on the level or the deadline passed."""
     solution = solved_grid(shape, rng)
     rated: dict[Grid, Difficulty] = {}
-    within = _within(level, shape, rated, stop=not minimal) if level in DUG_FOR else None
-    groups = orbits(shape, symmetry)
-    removed = dig(solution, shape, groups, rng, within, deadline)
-    retries = RETRIES if level in DUG_FOR[1:] and not minimal else 0
-    while (
-        removed is not None and retries and not _rated_at(rated, emptied(solution, removed), level)
-    ):
-        retries -= 1
-        removed = removed[:-BACK]
-        more = dig(emptied(solution, removed), shape, groups, rng, within, deadline)
-        removed = None if more is None else removed + more
-    if removed is not None and minimal:
-        start = emptied(solution, removed)
-        cells = [(cell,) for cell in range(shape.cells)]
-        more = dig(start, shape, cells, rng, None, deadline)
-        removed = None if more is None else removed + more
-    if removed is None:
-        return None
-    puzzle = emptied(solution, removed)
-    if level is None:
-        return puzzle, solution, None
+    puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, deadline)
+    if puzzle is None or level is None:
+        return None if puzzle is None else (puzzle, solution, None)
     if level != "easy" and puzzle not in rated and singles_solve(puzzle, shape):
         return None  # dug as far as it goes, and still easy
     difficulty = rated.get(puzzle) or _rating(puzzle, shape, level, deadline)
     if difficulty is None or difficulty.level != level:
         return None
     return puzzle, solution, difficulty
+
+
+def _dug(
+    solution: Grid,
+    shape: Shape,
+    level: str | None,
+    symmetry: str,
+    minimal: bool,
+    rng: random.Random,
+    rated: dict[Grid, Difficulty],
+    deadline: float | None,
+) -> Grid | None:
+    """The puzzle dug from ``solution``: symmetric groups first (towards
+    ``level`` if it is one of ``DUG_FOR``, its ratings noted in ``rated``, with
+    retries below it), then single givens if ``minimal``. None if the
+    deadline passed."""
+    within = None
+    if level in DUG_FOR:
+        within = _within(level, shape, rated, stop=not minimal, deadline=deadline)
+    groups = orbits(shape, symmetry)
+    removed = dig(solution, shape, groups, rng, within, deadline)
+    for _ in range(RETRIES if level in DUG_FOR[1:] and not minimal else 0):
+        if removed is None or _rated_at(rated, emptied(solution, removed), level):
+            break
+        kept = removed[:-BACK]
+        more = dig(emptied(solution, kept), shape, groups, rng, within, deadline)
+        removed = None if more is None else kept + more
+    if removed is not None and minimal:
+        cells = [(cell,) for cell in range(shape.cells)]
+        more = dig(emptied(solution, removed), shape, cells, rng, None, deadline)
+        removed = None if more is None else removed + more
+    return None if removed is None else emptied(solution, removed)
 
 
 def _rated_at(rated: dict[Grid, Difficulty], puzzle: Grid, level: str | None) -> bool:
@@ -287,7 +304,9 @@ def _verdict(puzzle: Grid, shape: Shape, within: Check | None) -> str:
     return "keep" if within is None else within(puzzle, False)
 
 
-def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool) -> Check:
+def _within(
+    level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool, deadline: float | None
+) -> Check:
     """The check that digs towards ``level``: keep a puzzle singles solve (it is
     easy), else walk it with the techniques up to ``level``: "undo" when it is
     rated above ``level`` or the walk stalls, else "keep", or "stop" if
@@ -298,7 +317,7 @@ def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool)
             return "keep"
         if level == "easy":
             return "undo"
-        difficulty = walk_within(puzzle, shape, level)
+        difficulty = walk_within(puzzle, shape, level, deadline)
         if difficulty is None or LEVELS.index(difficulty.level) > LEVELS.index(level):
             return "undo"
         rated[puzzle] = difficulty
@@ -307,10 +326,13 @@ def _within(level: str, shape: Shape, rated: dict[Grid, Difficulty], stop: bool)
     return check
 
 
-def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
+def walk_within(
+    givens: Grid, shape: Shape, level: str, deadline: float | None = None
+) -> Difficulty | None:
     """The rating of a unique puzzle if the teacher's techniques up to ``level``
-    solve it, else None (it needs a harder one). When they solve it, the walk
-    is the one ``rate`` takes, so the rating is the same, without a clock."""
+    solve it, else None (it needs a harder one, or ``deadline`` passed). When
+    they solve it, the walk is the one ``rate`` takes, so the rating is the
+    same, without a clock."""
     top = LEVELS.index(level)
     finders = [
         finder
@@ -320,6 +342,8 @@ def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
     marks = Marks.from_grid(givens, shape)
     steps: list[Step] = []
     while not marks.solved():
+        if _past(deadline):
+            return None
         step = next((found for finder in finders for found in finder(marks)), None)
         if step is None:
             return None
@@ -329,11 +353,14 @@ def walk_within(givens: Grid, shape: Shape, level: str) -> Difficulty | None:
 
 
 def _rating(puzzle: Grid, shape: Shape, level: str, deadline: float | None) -> Difficulty | None:
-    """The rating of a dug puzzle, as ``rate`` gives it; None if the teacher's
-    time (``RATE_SECONDS``, or less when the deadline is nearer) ran out first,
-    so that no puzzle is claimed at a level its clock chose."""
-    if level in DUG_FOR:
-        return walk_within(puzzle, shape, level)
+    """The rating of a dug puzzle, as ``rate`` gives it, if it is ``level`` or
+    below; None if above, or if the time ran out first, so that no puzzle is
+    claimed at a level a clock chose. Below extreme, the walk with the
+    techniques up to ``level`` tells, with no clock but the deadline; for
+    extreme, the whole walk within ``RATE_SECONDS`` (less if the deadline is
+    nearer)."""
+    if level != "extreme":
+        return walk_within(puzzle, shape, level, deadline)
     seconds = RATE_SECONDS if deadline is None else min(RATE_SECONDS, deadline - perf_counter())
     steps = explain(Marks.from_grid(puzzle, shape), max_seconds=max(seconds, 0.0), unique=True)
     if any(step.params.get("budget") for step in steps):
