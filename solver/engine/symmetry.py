@@ -126,17 +126,20 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
     among those, whose digits, read row by row, are smallest once relabelled
     in order of first appearance. See "Canonical writings" below for the search.
 
-    Bounds: each step tries at most every column arrangement of the grid and
-    of its transpose, 2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), and
-    usually far fewer. Measured on 9x9 (``bench.canonical``, and the symmetric
-    grids of tests/engine/test_symmetry.py): puzzles of the shared sets take
-    about 1 ms (median; p95 a few ms), solutions about 10 ms (at most about
-    20 ms, for a shuffled pattern grid), the empty grid 2 ms, and the slowest
-    grids found, nine givens on the diagonal (every arrangement giving the
-    best pattern), about 120 ms. Larger boards have many more arrangements:
-    16x16 puzzles take up to about a second, random 16x16 solutions about
-    30 ms, but solutions made from a pattern grid, with thousands of
-    symmetries of their own, several seconds.
+    Bounds: the work grows with the number of column arrangements (of the
+    grid and of its transpose) that give the best pattern: at most
+    2 x (c!)^r x r! for boxes of r x c (2,592 on 9x9), usually a few.
+    Measured on 9x9 in CPU time (``bench.canonical``, and the symmetric
+    grids of tests/engine/test_symmetry.py): puzzles of the shared sets about
+    1 ms (median; p95 1.6 ms, the slowest 6 ms), solutions 5 ms
+    (the slowest 8 ms; 22 ms for the pattern grid, which has the most
+    symmetries), the empty grid 1 ms; the slowest grids found are nine givens
+    on the diagonal, about 0.3 s, since every arrangement gives the best
+    pattern and each must then be read for its digits. Larger boards: 16x16
+    and 25x25 puzzles and random 16x16 solutions take a few to 30 ms, but a
+    solution made from a pattern grid, with thousands of symmetries of its
+    own, takes seconds (2.3 s for the 16x16 one of tests/puzzles.py, 12 s for
+    the 25x25 one).
     """
     views = _views(grid, shape)
     if _latin(views, shape.size):
@@ -374,6 +377,10 @@ class _DigitSearch:
         """Try every row arrangement of these arranged rows that keeps the best
         pattern (``slots[k]``: the bands that may come k-th)."""
         height = self.height
+        order = self._forced(masks, slots)
+        if order is not None:
+            self._read(rows, order)
+            return
         self.rows, self.masks, self.slots = rows, masks, slots
         # Equal rows, or bands holding equal rows, lead to the same writings: a
         # row is tried only if no equal one was tried in its place.
@@ -415,6 +422,33 @@ class _DigitSearch:
                 path.append(row)
                 self._walk(path, (*taken, r), new_labels, new_fresh)
                 path.pop()
+
+    def _forced(self, masks: list[int], slots: list[list[int]]) -> list[int] | None:
+        """The one row order that keeps the best pattern, if there is only one
+        (each band and each row of a band with givens of its own); else None."""
+        height, order = self.height, []
+        for slot in slots:
+            if len(slot) != 1:
+                return None
+            band = range(slot[0] * height, slot[0] * height + height)
+            if len({masks[r] for r in band}) < height:
+                return None
+            order += sorted(band, key=masks.__getitem__, reverse=True)
+        return order
+
+    def _read(self, rows: tuple[tuple[int, ...], ...], order: list[int]):
+        """Read the rows in ``order``, relabelled, keeping them if smallest so far;
+        stop as soon as they read larger than the best."""
+        labels, fresh, best, written = [0] * (self.size + 1), 1, self.best, []
+        for i, r in enumerate(order):
+            row, labels, fresh = _relabel(rows[r], labels, fresh)
+            written.append(row)
+            if best is not None and row != best[i]:
+                if row > best[i]:
+                    return
+                best = None  # smaller already: no need to compare the rest
+        if self.best is None or written < self.best:
+            self.best = written
 
     def _distinct(self, rows: list[int], band_start: bool) -> list[int]:
         """``rows`` without those equal to an earlier one (and, starting a band,
