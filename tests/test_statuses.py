@@ -15,6 +15,7 @@ WORDS = {status.value for status in Status}
 OTHER_WORDS = {
     ("bench/engine.py", "unique"): "a mode of the benchmark (--mode unique), not a verdict",
     ("bench/load.py", "none"): "English in a printed line",
+    ("solver/engine/generate.py", "none"): "a symmetry (givens placed freely), not a verdict",
     ("solver/forms.py", "invalid"): "Django's default error code, when a field gives none",
 }
 
