@@ -23,6 +23,7 @@ from ..engine.difficulty import Difficulty
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
 from ..issues import Issue
 from ..logs import log_solve
+from . import puzzles
 from .errors import failure, install_handlers, require_json
 from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, StepsIn, Taught, Verdict
 
@@ -60,6 +61,8 @@ api = NinjaAPI(
     docs_decorator=lambda view: csrf_exempt(require_safe(view)),
 )
 install_handlers(api)
+# The library's operations (generate, puzzles, daily) live in their own module.
+api.add_router("", puzzles.router)
 
 POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
 POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
