@@ -185,6 +185,10 @@ LOGGING = {
 SUDOKU_SOLVE_SECONDS = float(os.environ.get("SUDOKU_SOLVE_SECONDS", "0.5"))
 # The teacher's logic per request (steps, hints, a rating); after it, trial steps.
 SUDOKU_EXPLAIN_SECONDS = float(os.environ.get("SUDOKU_EXPLAIN_SECONDS", "1.0"))
+# A new puzzle per request (the "New puzzle" button when the library has none
+# of the level, the API's generate, a daily puzzle the library cannot give):
+# past it the reply says so instead of running on.
+SUDOKU_GENERATE_SECONDS = float(os.environ.get("SUDOKU_GENERATE_SECONDS", "2.0"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
