@@ -21,7 +21,7 @@ from .. import library
 from ..issues import Issue
 from ..models import Puzzle
 from .errors import failure, require_json
-from .schemas import DailyOut, Failure, GenerateIn, GeneratedOut, Level, PuzzleOut
+from .schemas import DailyOut, Failure, GeneratedOut, GenerateIn, Level, PuzzleOut
 
 router = Router(tags=["library"])
 
@@ -36,9 +36,7 @@ def generate(request: HttpRequest, body: GenerateIn):
     """A new puzzle of the level asked for, with exactly one solution, stored in
     the library (an equivalent puzzle stored already is returned instead); 503
     when none was made within the site's time for it."""
-    made = library.new_puzzle(
-        body.level, body.symmetry, body.seed, max_seconds=settings.SUDOKU_GENERATE_SECONDS
-    )
+    made = library.new_puzzle(body.level, body.symmetry, body.seed)
     if made is None:
         message = _(
             "No %(level)s puzzle was made within %(seconds)s seconds. Try again, or take a "
@@ -61,7 +59,7 @@ def random_puzzle(request: HttpRequest, level: Level = LEVEL_QUERY):
     when that runs out of time)."""
     puzzle = library.random_puzzle(level)
     if puzzle is None:
-        made = library.new_puzzle(level, max_seconds=settings.SUDOKU_GENERATE_SECONDS)
+        made = library.new_puzzle(level)
         puzzle = made[0] if made is not None else None
     if puzzle is None:
         message = _(

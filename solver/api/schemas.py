@@ -194,7 +194,8 @@ class Problem(Schema):
 
     code: str = Field(
         description="Stable, for programs: e.g. bad_character, too_few_cells, "
-        "too_many_cells, conflict, max_length, required, malformed_json.",
+        "too_many_cells, conflict, max_length, required, malformed_json, not_a_choice, "
+        "out_of_range, not_found, out_of_time.",
         examples=["conflict"],
     )
     message: str = Field(description="For people, in English.")
@@ -263,7 +264,7 @@ class PuzzleOut(Schema):
         description="The id of the hardest technique the teacher used."
     )
     symmetry: Symmetry | Literal[""] = Field(
-        description="The symmetry of the givens' places (\"\" when not known)."
+        description='The symmetry of the givens\' places ("" when not known).'
     )
     source: str = Field(
         description="generated (made by this site), or the name of the set it was imported from.",

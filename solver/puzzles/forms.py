@@ -10,9 +10,7 @@ from ..sentences import LEVELS as LEVEL_NAMES
 
 DEFAULT_LEVEL = "medium"  # the level a new puzzle has when none is asked for
 LEVEL_CHOICES = [(level, LEVEL_NAMES[level]) for level in LEVELS]
-UNKNOWN_LEVEL = _(
-    "“%(value)s” is not a level: choose easy, medium, hard, expert or extreme."
-)
+UNKNOWN_LEVEL = _("“%(value)s” is not a level: choose easy, medium, hard, expert or extreme.")
 
 
 class LevelForm(forms.Form):

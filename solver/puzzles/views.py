@@ -36,7 +36,6 @@ SYMMETRY_NAMES = {
     "none": _("None"),
     "": _("Not known"),
 }
-GENERATED = "generated"  # the source of a puzzle made here rather than imported
 
 
 @never_cache  # each visit is a new pick
@@ -58,7 +57,7 @@ def new_puzzle(request):
 
 def _generated(level: str) -> Puzzle | None:
     """A new puzzle of ``level``, stored, or None when the site's time ran out."""
-    made = library.new_puzzle(level, max_seconds=settings.SUDOKU_GENERATE_SECONDS)
+    made = library.new_puzzle(level)  # within SUDOKU_GENERATE_SECONDS
     return made[0] if made is not None else None
 
 
@@ -85,7 +84,7 @@ def puzzle_page(request, puzzle_id: str):
         "level": sentences.level_name(puzzle.level),
         "hardest": sentences.name(puzzle.hardest) if puzzle.hardest else "",
         "symmetry": SYMMETRY_NAMES.get(puzzle.symmetry, puzzle.symmetry),
-        "generated": puzzle.source == GENERATED,
+        "generated": puzzle.source == library.GENERATED,
         "answer_url": _with_puzzle("solver:answer", puzzle.givens),
         "steps_url": _with_puzzle("solver:steps", puzzle.givens),
         "edit_url": _with_puzzle("solver:index", puzzle.givens),
@@ -96,13 +95,14 @@ def puzzle_page(request, puzzle_id: str):
 
 @require_safe
 def library_page(request):
-    """The stored puzzles of ``?level=`` (every level if none), newest first,
-    ``PAGE_PUZZLES`` a page (``?page=``; a bad number shows the nearest page).
+    """The stored puzzles of ``?level=`` (every level if none), ``PAGE_PUZZLES``
+    a page (``?page=``; a bad number shows the nearest page), in the order of
+    their ids: the index's, so a page far in costs no more than the first.
     An unknown level shows every level, with the problem named (400)."""
     form = LibraryForm(request.GET)
     valid = form.is_valid()
     level = form.cleaned_data["level"] if valid else ""
-    puzzles = Puzzle.objects.order_by("-created", "id")
+    puzzles = Puzzle.objects.order_by("id")
     puzzles = puzzles.filter(level=level) if level else puzzles
     page = Paginator(puzzles, PAGE_PUZZLES).get_page(request.GET.get("page"))
     counts = _counts()
@@ -196,4 +196,4 @@ def _with_puzzle(name: str, givens: str) -> str:
 
 def _source_name(source: str) -> str:
     """Where a puzzle came from, for people: generated here, or the imported set's name."""
-    return str(_("Generated here")) if source == GENERATED else source
+    return str(_("Generated here")) if source == library.GENERATED else source
