@@ -16,6 +16,7 @@ OTHER_WORDS = {
     ("bench/engine.py", "unique"): "a mode of the benchmark (--mode unique), not a verdict",
     ("bench/load.py", "none"): "English in a printed line",
     ("solver/forms.py", "invalid"): "Django's default error code, when a field gives none",
+    ("solver/puzzles/views.py", "none"): "a symmetry (generate.SYMMETRIES), not a verdict",
 }
 
 
