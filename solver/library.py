@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -30,10 +31,20 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .engine import STANDARD, Budget, Grid, Status, format_grid, solve
+from .engine import (
+    STANDARD,
+    Budget,
+    Grid,
+    InvalidPuzzle,
+    Status,
+    format_grid,
+    parse_puzzle,
+    solve,
+)
 from .engine import generate as generator
 from .engine.difficulty import LEVELS, Difficulty
 from .engine.symmetry import canonical
+from .engine.teacher import TRIAL
 from .models import Daily, Puzzle
 
 GENERATED = "generated"  # the source of a puzzle the generator made
@@ -70,7 +81,8 @@ def prepare(givens: Grid, max_seconds: float | None = 1.0) -> Entry | str:
     ``max_seconds`` (None: no limit)."""
     if len(givens) != STANDARD.cells:
         return "not 9x9"
-    result = solve(givens, STANDARD, Budget(max_seconds=max_seconds))
+    budget = Budget(max_seconds=math.inf if max_seconds is None else max_seconds)
+    result = solve(givens, STANDARD, budget)
     if result.status is not Status.UNIQUE:
         return _VERDICT_REASONS[result.status]
     start = time.perf_counter()
@@ -78,10 +90,43 @@ def prepare(givens: Grid, max_seconds: float | None = 1.0) -> Entry | str:
     # Past its time the teacher ends with trial steps, which rate a puzzle
     # extreme whatever it is: a rating that is not the puzzle's is no rating.
     late = max_seconds is not None and time.perf_counter() - start >= max_seconds
-    if late and difficulty.hardest == "trial":
+    if late and difficulty.hardest == TRIAL:
         return "out of time"
     pattern = generator.symmetry_of(givens, STANDARD)
     return _entry(givens, result.solution, difficulty, pattern)
+
+
+def prepare_lines(lines: Sequence[tuple[int, str]], max_seconds: float | None) -> list[Entry | str]:
+    """``prepare`` for each (line number, text) of a file: the entry, or why it is
+    skipped ("invalid" for text that is no puzzle). The work one process does at
+    a time for ``manage.py import_puzzles``."""
+    return [_prepare_text(text, max_seconds) for _, text in lines]
+
+
+def _prepare_text(text: str, max_seconds: float | None) -> Entry | str:
+    try:
+        givens = parse_puzzle(text)
+    except InvalidPuzzle:
+        return "invalid"
+    return prepare(givens, max_seconds)
+
+
+def generate_entries(
+    seeds: Sequence[int], level: str, symmetry: str, minimal: bool, max_seconds: float | None
+) -> list[Entry | None]:
+    """The entry of a 9x9 puzzle generated from each seed (``generate.generate``
+    with these arguments), None for one that ran out of ``max_seconds``. The
+    work one process does at a time for ``manage.py generate``."""
+    entries: list[Entry | None] = []
+    for seed in seeds:
+        made = generator.generate(STANDARD, level, symmetry, seed, minimal, max_seconds)
+        entries.append(None if made is None else entry_of(made))
+    return entries
+
+
+def entry_of(made: generator.Generated) -> Entry:
+    """The entry of a 9x9 puzzle the generator made at a level."""
+    return _entry(made.puzzle, made.solution, made.difficulty, made.symmetry)
 
 
 def _entry(givens: Grid, solution: Grid, difficulty: Difficulty, pattern: str) -> Entry:
@@ -218,8 +263,7 @@ def new_puzzle(
     made = generator.generate(STANDARD, level, symmetry, seed, max_seconds=max_seconds)
     if made is None:
         return None
-    entry = _entry(made.puzzle, made.solution, made.difficulty, made.symmetry)
-    puzzle, _ = store(entry, GENERATED)
+    puzzle, _ = store(entry_of(made), GENERATED)
     return puzzle, made
 
 

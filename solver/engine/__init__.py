@@ -10,7 +10,8 @@ backtracking), ``symmetry`` (a puzzle written another way), ``templates``
 again on another writing), ``solve`` (the verdict); then the teacher:
 ``marks`` (the board a person pencils), ``steps``, ``techniques`` (named
 deductions, one module per family) and ``teacher`` (a puzzle solved step
-by step, simplest technique first). ``reference`` is the
+by step, simplest technique first), ``difficulty`` (a walk's level) and
+``generate`` (a new puzzle at a level). ``reference`` is the
 simple solver and ``plain`` the simple propagation (candidate sets, one
 rule at a time) that the fast ones are checked against. This package's
 public names are re-exported here.

@@ -196,7 +196,9 @@ FORMATS = {"text": TextFormat, "csv": CsvFormat}
 
 class Progress:
     """A progress line on a terminal: puzzles done, their rate, and how much of
-    the file is read (when its size is known).
+    the file is read (when its size is known; ``measure`` is the word for
+    what is counted against it: a command that counts puzzles, not bytes,
+    says "done").
 
     Draws only when ``active``; redraws at most once per ``INTERVAL`` seconds,
     the first time one interval after the start, so that short runs stay quiet.
@@ -210,8 +212,10 @@ class Progress:
         active: bool,
         size: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        measure: str = "read",
     ):
         self.stream, self.active, self.size, self.clock = stream, active, size, clock
+        self.measure = measure
         self.start = self.last = clock()
         self.width = 0  # of the line drawn, 0 before the first
 
@@ -223,7 +227,7 @@ class Progress:
         self.last = now
         line = f"{done:,} puzzles, {done / max(now - self.start, 1e-6):,.0f}/s"
         if self.size:
-            line += f", {min(100.0, 100 * bytes_read / self.size):.1f}% read"
+            line += f", {min(100.0, 100 * bytes_read / self.size):.1f}% {self.measure}"
         self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
         self.width = len(line)

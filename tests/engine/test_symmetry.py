@@ -1,15 +1,19 @@
 """Symmetry: a transform keeps the rules, so a puzzle written another way has
 the same solutions, written the same way."""
 
+import time
+from collections import Counter
+from itertools import permutations, product
 from random import Random
 
 import pytest
 
-from solver.engine import Status, is_valid_solution, parse_puzzle, solve
-from solver.engine.board import shape_of_grid
+from solver.engine import Status, is_valid_solution, parse_puzzle, solve, symmetry
+from solver.engine.board import STANDARD, shape_for_cells, shape_of_grid
+from solver.engine.board import shape as board_shape
 from solver.engine.rules import find_conflicts
-from solver.engine.symmetry import identity, random_transform
-from tests.puzzles import HARD, HARD_SOLUTION, SIZED, sample
+from solver.engine.symmetry import canonical, compose, identity, random_transform
+from tests.puzzles import HARD, HARD_SOLUTION, SIZED, load, sample
 
 SOLUTION = tuple(int(d) for d in HARD_SOLUTION)
 
@@ -80,3 +84,183 @@ def test_shared_puzzles_keep_their_verdicts():
         puzzle = parse_puzzle(text)
         transform = random_transform(shape_of_grid(puzzle), Random(text))
         assert solve(transform.apply(puzzle)).status == Status.MULTIPLE
+
+
+# Canonical writings.
+
+
+def _orders(per_group, groups):
+    """Every order of ``per_group * groups`` lines that keeps each group together."""
+    for group_order in permutations(range(groups)):
+        insides = [permutations(range(g * per_group, (g + 1) * per_group)) for g in group_order]
+        for inside in product(*insides):
+            yield [line for part in inside for line in part]
+
+
+def _first_appearance(grid):
+    """The grid relabelled in order of first appearance: the smallest relabelling."""
+    labels = {}
+    return tuple(labels.setdefault(d, len(labels) + 1) if d else 0 for d in grid)
+
+
+def brute_canonical(grid, shape):
+    """The canonical writing by its definition, over every transform of the
+    group: the largest pattern of givens (rows read as binary numbers, a given
+    1, the first column highest), then the smallest digits relabelled in order
+    of first appearance."""
+    n = shape.size
+    identity_digits = list(range(1, n + 1))
+    best = None
+    for transpose in [False, True] if shape.box_rows == shape.box_cols else [False]:
+        for rows in _orders(shape.box_rows, n // shape.box_rows):
+            for columns in _orders(shape.box_cols, n // shape.box_cols):
+                written = compose(shape, rows, columns, identity_digits, transpose).apply(grid)
+                pattern = tuple(
+                    -sum(1 << (n - 1 - c) for c in range(n) if written[r * n + c]) for r in range(n)
+                )
+                key = (pattern, _first_appearance(written))
+                if best is None or key < best:
+                    best = key
+    return best[1]
+
+
+def random_solution(shape, rng):
+    """A solution grid drawn from ``rng``: cells filled in order, digits tried at random."""
+    grid = [0] * shape.cells
+
+    def fill(cell):
+        if cell == shape.cells:
+            return True
+        for digit in rng.sample(range(1, shape.size + 1), shape.size):
+            if all(grid[peer] != digit for peer in shape.peers[cell]):
+                grid[cell] = digit
+                if fill(cell + 1):
+                    return True
+        grid[cell] = 0
+        return False
+
+    fill(0)
+    return tuple(grid)
+
+
+def random_grids(shape, count, seed):
+    """Grids of every kind, the same on every run: digits at random (rules
+    broken), puzzles (a solution with givens removed at random) and solutions."""
+    rng = Random(seed)
+    grids = []
+    for index in range(count):
+        kind = index % 3
+        if kind == 0:
+            density = rng.random()
+            grids.append(
+                tuple(
+                    rng.randint(1, shape.size) if rng.random() < density else 0
+                    for _ in range(shape.cells)
+                )
+            )
+        else:
+            solution = random_solution(shape, rng)
+            density = rng.random() if kind == 1 else 1.0
+            grids.append(tuple(d if rng.random() < density else 0 for d in solution))
+    return grids
+
+
+@pytest.mark.parametrize(("box_rows", "box_cols", "count"), [(2, 2, 150), (2, 3, 12)])
+def test_canonical_is_the_least_writing_over_the_whole_group(box_rows, box_cols, count):
+    shape = board_shape(box_rows, box_cols)
+    for grid in random_grids(shape, count, seed=box_rows * 10 + box_cols):
+        assert canonical(grid, shape) == brute_canonical(grid, shape), grid
+
+
+def test_transforms_of_a_puzzle_share_its_canonical_writing():
+    for name in ("top1465.txt", "seventeen_clue.txt"):
+        for text in sample(name, 25):
+            puzzle = parse_puzzle(text)
+            expected = canonical(puzzle, STANDARD)
+            for transform in transforms(STANDARD, 4, seed=text):
+                assert canonical(transform.apply(puzzle), STANDARD) == expected, text
+
+
+def test_different_puzzles_have_different_canonical_writings():
+    for name in ("top1465.txt", "seventeen_clue.txt"):
+        texts = sample(name, 150)
+        writings = {canonical(parse_puzzle(text), STANDARD) for text in texts}
+        assert len(writings) == len(texts)
+
+
+def test_the_canonical_writing_is_the_same_puzzle_written_another_way():
+    """Same givens, digit for digit up to relabelling; solved, it gives a
+    writing of the puzzle's own solution; and it is its own canonical writing."""
+    for text in sample("top1465.txt", 15) + (HARD,):
+        puzzle = parse_puzzle(text)
+        written = canonical(puzzle, STANDARD)
+        assert sorted(Counter(d for d in written if d).values()) == sorted(
+            Counter(d for d in puzzle if d).values()
+        )
+        assert canonical(written, STANDARD) == written
+        result = solve(written)
+        assert result.status == Status.UNIQUE
+        solution = solve(puzzle).solution
+        assert canonical(result.solution, STANDARD) == canonical(solution, STANDARD)
+
+
+def test_the_empty_grid_is_its_own_canonical_writing():
+    for size in (4, 6, 9, 16):
+        shape = shape_for_cells(size * size)
+        assert canonical((0,) * shape.cells, shape) == (0,) * shape.cells
+
+
+def test_a_changed_given_changes_the_canonical_writing():
+    puzzle = list(parse_puzzle(HARD))
+    other = list(puzzle)
+    first = next(cell for cell, digit in enumerate(puzzle) if digit)
+    other[first] = 0
+    assert canonical(tuple(other), STANDARD) != canonical(tuple(puzzle), STANDARD)
+
+
+def test_full_grids_take_the_conjugates_walk_and_agree_with_the_general_one():
+    """Solutions go through their own search (``_least_full``); it gives what
+    the pattern-then-digits search gives."""
+    views = symmetry._views(SOLUTION, STANDARD)
+    assert symmetry._latin(views, 9)
+    winners, pattern = symmetry._best_pattern(views, STANDARD)
+    general = symmetry._best_digits(views, winners, pattern, STANDARD)
+    assert canonical(SOLUTION, STANDARD) == general
+    assert general[:9] == tuple(range(1, 10))
+
+
+def symmetric_grids():
+    """Grids with many symmetries: the empty grid, a solution, givens in every
+    third column (every row and every stack alike), a full band, a diagonal."""
+    yield "empty", (0,) * 81
+    yield "solution", SOLUTION
+    yield "every third column", tuple(d if c % 3 == 0 else 0 for c, d in enumerate(SOLUTION))
+    yield "full band", SOLUTION[:27] + (0,) * 54
+    yield "diagonal", tuple(SOLUTION[c] if c % 10 == 0 else 0 for c in range(81))
+    yield "one digit", tuple(d if d == 5 else 0 for d in SOLUTION)
+
+
+@pytest.mark.parametrize(("name", "grid"), list(symmetric_grids()))
+def test_symmetric_grids_finish_fast_and_stay_canonical(name, grid):
+    """The bound in ``canonical``'s docstring, with room for a busy machine."""
+    started = time.perf_counter()
+    written = canonical(grid, STANDARD)
+    assert time.perf_counter() - started < 0.5, name
+    for transform in transforms(STANDARD, 3, seed=name):
+        assert canonical(transform.apply(grid), STANDARD) == written, name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["top1465.txt", "seventeen_clue.txt"])
+def test_every_puzzle_of_a_set_has_its_own_canonical_writing(name):
+    """Across the whole set (every 5th 17-clue puzzle), no two puzzles share a
+    writing, and a random transform of each finds its puzzle's."""
+    texts = load(name)[:: 5 if name == "seventeen_clue.txt" else 1]
+    rng = Random(name)
+    writings = set()
+    for text in texts:
+        puzzle = parse_puzzle(text)
+        written = canonical(puzzle, STANDARD)
+        assert canonical(random_transform(STANDARD, rng).apply(puzzle), STANDARD) == written
+        writings.add(written)
+    assert len(writings) == len(texts)

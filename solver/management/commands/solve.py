@@ -39,22 +39,15 @@ input cannot be read (a missing file, text that is not UTF-8) or an option is
 out of range; 2 for a malformed command line; 130 after Ctrl-C or SIGTERM.
 """
 
-import argparse
 import math
 import os
-import signal
 import sys
 
-from django.core.management.base import (
-    BaseCommand,
-    CommandError,
-    CommandParser,
-    DjangoHelpFormatter,
-    OutputWrapper,
-)
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from solver import files, sentences
 from solver.engine import Budget, Status
+from solver.management.running import HelpFormatter, Verbatim, processes, sigterm_interrupts
 
 # What each status means, for the help (in the order it lists them).
 STATUS_MEANINGS = {
@@ -65,14 +58,6 @@ STATUS_MEANINGS = {
     Status.SOLVED: "a solution, not proved unique: only produced with --first",
     Status.INVALID: "the line is no puzzle, or its givens conflict; the message says why",
 }
-
-# More processes than this only take memory and start-up time: solving is
-# bound by the CPU, and a machine with more cores than this is rare.
-MAX_PROCESSES = 64
-
-
-class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    """Django's order of options, with the description's examples kept as written."""
 
 
 class Command(BaseCommand):
@@ -135,14 +120,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         run_options = self.run_options(options)
-        # A polite kill (SIGTERM, as from ``kill`` or a service manager) stops
-        # the run as Ctrl-C does: the rows written stay whole, workers end.
-        # Run in-process (call_command), the caller's handler comes back after.
-        previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
-        try:
+        # A polite kill stops the run as Ctrl-C does: the rows written stay
+        # whole, workers end.
+        with sigterm_interrupts():
             summary = self.solve_file(options["file"], run_options)
-        finally:
-            signal.signal(signal.SIGTERM, previous)
         if summary.interrupted:
             raise CommandError(
                 f"Interrupted: the outcomes of {summary.done:,} puzzles were written.",
@@ -165,8 +146,7 @@ class Command(BaseCommand):
 
     def run_options(self, options: dict) -> files.Options:
         """The options of the run; CommandError for one out of range."""
-        if not 0 <= options["jobs"] <= MAX_PROCESSES:
-            raise CommandError(f"--jobs must be from 0 (one per CPU) to {MAX_PROCESSES}.")
+        jobs = processes(options["jobs"])
         if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
             raise CommandError("--max-seconds must be a number of seconds more than 0.")
         if options["max_guesses"] < 1:
@@ -174,37 +154,11 @@ class Command(BaseCommand):
         if options["explain"] and options["format"] != "text":
             raise CommandError("--explain prints text: use it without --format csv.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
-        processes = options["jobs"] or os.cpu_count() or 1
         return files.Options(
             format=options["format"],
-            processes=processes,
+            processes=jobs,
             budget=budget,
             first=options["first"],
             teach=options["format"] == "csv" and not options["no_rate"],
             say=sentences.sentence if options["explain"] else None,
         )
-
-
-class Verbatim:
-    """A command's output stream that writes text exactly as given.
-
-    Django's ``OutputWrapper`` adds a newline to what lacks one and colours
-    standard error; a progress line that redraws itself with a carriage
-    return needs neither.
-    """
-
-    def __init__(self, wrapper: OutputWrapper):
-        self.wrapper = wrapper
-
-    def write(self, text: str) -> None:
-        self.wrapper.write(text, style_func=_plain, ending="")
-
-    def flush(self) -> None:
-        self.wrapper.flush()
-
-    def isatty(self) -> bool:
-        return self.wrapper.isatty()
-
-
-def _plain(text: str) -> str:
-    return text

@@ -1,0 +1,199 @@
+"""Generate new puzzles of a level and store them in the library, ahead of time.
+
+  python manage.py generate --level hard --count 500 --jobs 0
+  python manage.py generate --level expert --count 50 --symmetry none --minimal
+  python manage.py generate --level easy --count 20 --seed 1000
+  python manage.py generate --size 16 --count 3 > sixteen.txt
+
+Each puzzle has exactly one solution and the level asked for (the teacher's
+rating); its givens are symmetric as --symmetry says, and minimal (no given
+can go) with --minimal. Puzzle n of a run comes from seed START + n, so a
+run with --seed START makes the same puzzles again (without it, START is
+drawn at random and the summary names it). A puzzle not made within
+--max-seconds is given up, and the next seed tried. A puzzle equivalent to
+one in the library already (the same up to relabelling the digits, swapping
+rows, columns, bands or stacks, and transposing) is skipped, and the next
+seed tried, until --count puzzles are stored. The run ends with a summary
+line such as
+
+  500 stored, 3 skipped (duplicates), 1 skipped (out of time); seeds 1000 to 1503
+
+The library holds 9x9 puzzles: with --size 4, 6 or 16, the puzzles are
+written to standard output instead, one a line, and the summary to standard
+error.
+
+A progress line is drawn on standard error when it is a terminal. Ctrl-C (or
+SIGTERM) stops the run: what was stored stays stored. Exit status: 0 when
+--count puzzles were made; 1 when an option is out of range, or the seeds
+tried reached {tries} for each puzzle asked for; 130 after Ctrl-C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from functools import partial
+from itertools import islice
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from solver import library
+from solver.engine import format_grid
+from solver.engine.board import shape_for_cells
+from solver.engine.difficulty import LEVELS
+from solver.engine.generate import SYMMETRIES, generate
+from solver.files import Progress
+from solver.files.workers import in_order
+from solver.management.running import (
+    HelpFormatter,
+    Tally,
+    Verbatim,
+    processes,
+    sigterm_interrupts,
+)
+
+SIZES = (4, 6, 9, 16)  # the sizes made here (9: into the library; others: printed)
+MAX_COUNT = 1_000_000
+# Seeds tried per puzzle asked for, at most: a run that finds only
+# duplicates (the same --seed again, a level the library is full of) ends.
+TRIES = 20
+MAX_SEED = 2**63  # generate takes seeds below this
+
+
+class Command(BaseCommand):
+    help = __doc__.format(tries=TRIES)
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs) -> CommandParser:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        return super().create_parser(prog_name, subcommand, **kwargs)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--level", choices=LEVELS, help="the puzzles' level (required for 9x9)")
+        parser.add_argument("--count", type=int, default=1, help="puzzles to make (default 1)")
+        parser.add_argument(
+            "-j",
+            "--jobs",
+            type=int,
+            default=1,
+            help="processes to generate in; 0 for one per CPU (default 1: this process)",
+        )
+        parser.add_argument(
+            "--symmetry",
+            choices=SYMMETRIES,
+            default=SYMMETRIES[0],
+            help="how the givens are placed (default %(default)s)",
+        )
+        parser.add_argument(
+            "--minimal", action="store_true", help="remove givens until none can go"
+        )
+        parser.add_argument("--seed", type=int, help="the first seed (default: a random one)")
+        parser.add_argument(
+            "--max-seconds",
+            type=float,
+            default=30.0,
+            help="seconds one puzzle may take before the next seed is tried (default %(default)s)",
+        )
+        parser.add_argument(
+            "--size",
+            type=int,
+            choices=SIZES,
+            default=9,
+            help="the board's side (default 9); other sizes are printed, not stored",
+        )
+
+    def handle(self, *args, **options) -> None:
+        self.check_options(options)
+        start = options["seed"]
+        if start is None:
+            start = random.randrange(2**32)  # short enough to read and type again
+        seeds = range(start, min(start + TRIES * options["count"], MAX_SEED))
+        stores = options["size"] == 9
+        tally = Tally() if stores else Tally("printed", duplicates=False)
+        try:
+            with sigterm_interrupts():
+                last = self.make(iter(seeds), options, tally)
+        except KeyboardInterrupt:
+            raise CommandError(f"Interrupted: {tally.line()}", returncode=130) from None
+        summary = f"{tally.line()}; seeds {start} to {last}"
+        if tally.stored < options["count"]:
+            raise CommandError(f"Too few puzzles made: {summary}.")
+        (self.stdout if stores else self.stderr).write(summary)
+
+    def check_options(self, options: dict) -> None:
+        """CommandError for an option out of range."""
+        if options["size"] == 9 and options["level"] is None:
+            raise CommandError("--level is required: the library's puzzles each have one.")
+        if not 1 <= options["count"] <= MAX_COUNT:
+            raise CommandError(f"--count must be from 1 to {MAX_COUNT:,}.")
+        if options["seed"] is not None and not 0 <= options["seed"] < MAX_SEED:
+            raise CommandError(f"--seed must be from 0 to {MAX_SEED - 1}.")
+        if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
+            raise CommandError("--max-seconds must be a number of seconds more than 0.")
+        options["jobs"] = processes(options["jobs"])
+
+    def make(self, seeds: Iterator[int], options: dict, tally: Tally) -> int:
+        """Make puzzles from ``seeds`` until ``--count`` are stored (or printed),
+        counting in ``tally``; the last seed used."""
+        err = Verbatim(self.stderr)
+        wanted = options["count"]
+        progress = Progress(err, err.isatty(), wanted, measure="done")
+        results = in_order(self.work(options), _chunks(seeds), options["jobs"])
+        last = None
+        try:
+            for chunk in results:
+                for seed, made in chunk:
+                    if tally.stored < wanted:
+                        self.keep(made, tally)
+                        last = seed
+                progress.update(tally.done, tally.stored)
+                if tally.stored >= wanted:
+                    break
+        finally:
+            results.close()
+            progress.finish(tally.done, tally.stored)
+        return last
+
+    def work(self, options: dict):
+        """What a process does to a chunk of seeds: each seed with what it made."""
+        arguments = (options["level"], options["symmetry"], options["minimal"])
+        if options["size"] == 9:
+            return partial(_entries, arguments=arguments, max_seconds=options["max_seconds"])
+        return partial(_lines, options["size"], arguments, options["max_seconds"])
+
+    def keep(self, made: library.Entry | str | None, tally: Tally) -> None:
+        """Store an entry, or print a line of another size; count it in ``tally``."""
+        if made is None:
+            tally.skipped["out of time"] += 1
+        elif isinstance(made, library.Entry):
+            tally.add(library.store_all([made], library.GENERATED), 1)
+        else:
+            self.stdout.write(made)
+            tally.stored += 1
+
+
+def _chunks(seeds: Iterator[int]) -> Iterator[list[int]]:
+    """The seeds one at a time: a puzzle takes long enough to pay for the hop."""
+    while chunk := list(islice(seeds, 1)):
+        yield chunk
+
+
+def _entries(
+    seeds: list[int], arguments: tuple, max_seconds: float
+) -> list[tuple[int, library.Entry | None]]:
+    """Each seed with the library entry generated from it (None: out of time)."""
+    entries = library.generate_entries(seeds, *arguments, max_seconds=max_seconds)
+    return list(zip(seeds, entries, strict=True))
+
+
+def _lines(
+    size: int, arguments: tuple, max_seconds: float, seeds: list[int]
+) -> list[tuple[int, str | None]]:
+    """Each seed with the puzzle of ``size`` generated from it, as a line of
+    symbols (None: out of time)."""
+    level, symmetry, minimal = arguments
+    lines: list[tuple[int, str | None]] = []
+    for seed in seeds:
+        made = generate(shape_for_cells(size * size), level, symmetry, seed, minimal, max_seconds)
+        lines.append((seed, None if made is None else format_grid(made.puzzle)))
+    return lines

@@ -1,0 +1,208 @@
+"""The generator: one solution (by the reference solver), the asked symmetry and
+level, the same puzzle from the same seed, and None when time runs out."""
+
+import pytest
+
+from solver.engine import is_valid_solution, parse_puzzle, solve
+from solver.engine.board import STANDARD, shape
+from solver.engine.difficulty import LEVELS
+from solver.engine.generate import (
+    SYMMETRIES,
+    generate,
+    orbits,
+    rate,
+    singles_solve,
+    symmetry_of,
+    walk_within,
+)
+from solver.engine.marks import Marks
+from solver.engine.reference import count_solutions
+from solver.engine.solve import Status
+from solver.engine.teacher import TRIAL, explain
+from solver.engine.techniques import singles
+from tests.puzzles import HARD, sample
+
+GENERATED_LEVELS = ("easy", "medium", "hard")
+
+
+def givens(grid):
+    """The cells that hold a given."""
+    return {cell for cell, digit in enumerate(grid) if digit}
+
+
+def mirrored(cell, symmetry, size):
+    """Where ``symmetry`` takes ``cell``, worked out by row and column."""
+    row, col = divmod(cell, size)
+    return {
+        "rotational": (size - 1 - row) * size + (size - 1 - col),
+        "mirror": row * size + (size - 1 - col),
+        "diagonal": col * size + row,
+        "none": cell,
+    }[symmetry]
+
+
+def by_singles(grid, board=STANDARD):
+    """True if the teacher's singles alone solve ``grid`` (no trial step)."""
+    steps = explain(Marks.from_grid(grid, board), singles.TECHNIQUES)
+    return all(step.technique != TRIAL for step in steps)
+
+
+def assert_sound(made, board=STANDARD):
+    """The puzzle's givens are its solution's digits, the solution keeps the rules,
+    and the reference solver finds exactly one solution."""
+    assert all(not d or d == s for d, s in zip(made.puzzle, made.solution, strict=True))
+    assert is_valid_solution(made.puzzle, made.solution)
+    assert count_solutions(made.puzzle, board) == 1
+
+
+def test_the_same_seed_gives_the_same_puzzle():
+    """Two calls with one seed agree; another seed gives another puzzle."""
+    first = generate(seed=7, level="medium")
+    assert generate(seed=7, level="medium") == first
+    assert first.seed == 7
+    assert generate(seed=8, level="medium").puzzle != first.puzzle
+    assert generate(seed=7).puzzle == generate(seed=7).puzzle
+
+
+def test_a_seed_is_drawn_when_none_is_given():
+    """Without a seed, the one drawn is reported and makes the puzzle again."""
+    made = generate()
+    assert 0 <= made.seed < 2**63
+    assert generate(seed=made.seed) == made
+
+
+@pytest.mark.parametrize("level", GENERATED_LEVELS)
+def test_each_level_is_rated_so_and_unique(level):
+    """A puzzle asked at a level has one solution and the teacher, with every
+    technique and no clock, rates it at that level, as it claims."""
+    made = generate(level=level, seed=11)
+    assert_sound(made)
+    assert made.difficulty.level == level
+    assert rate(made.puzzle, max_seconds=None) == made.difficulty
+
+
+def test_easy_falls_to_singles_and_medium_does_not():
+    """As in the anchors' scales: singles alone solve easy, never medium."""
+    for seed in range(3):
+        assert by_singles(generate(level="easy", seed=seed).puzzle)
+        assert not by_singles(generate(level="medium", seed=seed).puzzle)
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_the_givens_have_the_asked_symmetry(symmetry):
+    """Every given's image under the symmetry is a given too."""
+    made = generate(symmetry=symmetry, seed=3)
+    cells = givens(made.puzzle)
+    assert {mirrored(cell, symmetry, 9) for cell in cells} == cells
+    assert_sound(made)
+    if symmetry != "none":
+        assert made.symmetry == symmetry
+
+
+def without(grid, cell):
+    """``grid`` with ``cell`` emptied."""
+    return tuple(0 if at == cell else digit for at, digit in enumerate(grid))
+
+
+def test_minimal_means_no_given_can_go():
+    """Each given removed alone leaves several solutions (the engine's solver on
+    9x9, the reference one on 6x6, where it is quick)."""
+    made = generate(seed=5, minimal=True, level="hard")
+    assert_sound(made)
+    assert made.difficulty.level == "hard"
+    for cell in givens(made.puzzle):
+        assert solve(without(made.puzzle, cell)).status is Status.MULTIPLE
+    assert made.symmetry == symmetry_of(made.puzzle, STANDARD)
+    small = shape(2, 3)
+    made = generate(small, seed=5, minimal=True)
+    assert count_solutions(made.puzzle, small) == 1
+    for cell in givens(made.puzzle):
+        assert count_solutions(without(made.puzzle, cell), small) == 2
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (4, 4)])
+def test_other_sizes(rows, cols):
+    """4x4, 6x6 and 16x16 puzzles, with no level asked: unique and symmetric."""
+    board = shape(rows, cols)
+    made = generate(board, seed=2)
+    assert len(made.puzzle) == board.cells
+    assert made.difficulty is None
+    assert is_valid_solution(made.puzzle, made.solution)
+    assert solve(made.puzzle, board).status is Status.UNIQUE
+    if board.size <= 6:
+        assert count_solutions(made.puzzle, board) == 1
+    cells = givens(made.puzzle)
+    assert {mirrored(cell, "rotational", board.size) for cell in cells} == cells
+
+
+def test_unknown_level_or_symmetry():
+    """A level or symmetry not in the lists is refused."""
+    with pytest.raises(ValueError, match="level"):
+        generate(level="fiendish")
+    with pytest.raises(ValueError, match="symmetry"):
+        generate(symmetry="spiral")
+
+
+def test_out_of_time_gives_none():
+    """A budget far too small for an extreme puzzle ends with None."""
+    assert generate(level="extreme", seed=1, max_seconds=0.001) is None
+
+
+def test_symmetry_of_names_the_pattern():
+    """The first symmetry the pattern of givens has, whatever the digits."""
+    empty = [0] * 81
+    corners = list(empty)
+    corners[0] = 1
+    corners[80] = 2
+    assert symmetry_of(tuple(corners), STANDARD) == "rotational"
+    assert symmetry_of(tuple(empty), STANDARD) == "rotational"
+    top = list(empty)
+    top[0] = top[8] = 3
+    assert symmetry_of(tuple(top), STANDARD) == "mirror"
+    side = list(empty)
+    side[1] = side[9] = 4
+    assert symmetry_of(tuple(side), STANDARD) == "diagonal"
+    assert symmetry_of(parse_puzzle(HARD), STANDARD) == "none"
+
+
+def test_orbits_cover_each_cell_once():
+    """Each symmetry's groups split the cells, one to two cells a group."""
+    for symmetry in SYMMETRIES:
+        groups = orbits(STANDARD, symmetry)
+        cells = [cell for group in groups for cell in group]
+        assert sorted(cells) == list(range(81))
+        assert {len(group) for group in groups} <= {1, 2}
+    assert len(orbits(STANDARD, "rotational")) == 41
+
+
+def test_singles_solve_agrees_with_the_teachers_singles():
+    """The cheap check says what the teacher's singles do, on shared puzzles and
+    on generated easy and medium ones."""
+    puzzles = [parse_puzzle(text) for text in sample("top1465.txt", 20)]
+    puzzles += [generate(level=level, seed=4).puzzle for level in ("easy", "medium")]
+    for puzzle in puzzles:
+        assert singles_solve(puzzle, STANDARD) == by_singles(puzzle)
+
+
+def test_walk_within_is_the_full_rating_or_none():
+    """The walk with the techniques up to a level rates as ``rate`` does when it
+    finishes, and stalls (None) on a puzzle above that level."""
+    medium = generate(level="medium", seed=9).puzzle
+    assert walk_within(medium, STANDARD, "medium") == rate(medium, max_seconds=None)
+    assert walk_within(medium, STANDARD, "easy") is None
+    assert walk_within(parse_puzzle(HARD), STANDARD, "hard") is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_many_seeds_at_each_level(level):
+    """Over many seeds, every puzzle that comes back is unique (by the reference
+    solver) and rated at its level, by the teacher with no clock."""
+    count = 20 if level in GENERATED_LEVELS else 5
+    made = [generate(level=level, seed=seed, max_seconds=20) for seed in range(count)]
+    found = [one for one in made if one is not None]
+    # Out of time is allowed for expert and extreme only, and not every time.
+    assert len(found) == count if level in GENERATED_LEVELS else found
+    for one in found:
+        assert_sound(one)
+        assert rate(one.puzzle, max_seconds=None).level == level
