@@ -125,7 +125,10 @@ def test_new_with_an_unknown_level_names_it(client, level):
     text = text_of(response)
     assert f"“{level}” is not a level" in text
     assert "easy, medium, hard, expert or extreme" in text
-    assert 'aria-invalid="true"' in response.content.decode()
+    html = response.content.decode()
+    assert re.search(r'<select name="level" aria-invalid="true" aria-describedby="(\w+)"', html)
+    described = re.search(r'aria-describedby="(\w+)"', html).group(1)
+    assert f'<ul id="{described}">' in html  # the list naming the problem
 
 
 def test_new_refuses_a_post(client):
