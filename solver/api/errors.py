@@ -108,7 +108,10 @@ def _field_issue(error: dict) -> Issue:
     kind, field = error.get("type", ""), _field_name(error.get("loc", ()))
     if kind == "missing":
         if field == "body":
-            message = _('The request has no body: send {"puzzle": "..."} as JSON.')
+            message = _(
+                "The request has no body: send a JSON object (such as "
+                '{"puzzle": "..."}; each operation\'s fields are in /api/docs).'
+            )
         else:
             message = _("“%(field)s” is required: send the puzzle's text in it.")
         return Issue("required", message % {"field": field})
@@ -120,7 +123,10 @@ def _field_issue(error: dict) -> Issue:
         message = _("Unknown field “%(field)s”: the fields each operation takes are in /api/docs.")
         return Issue("unknown_field", message % {"field": field})
     if kind in {"model_attributes_type", "dict_type", "model_type"}:
-        message = _('The body must be a JSON object such as {"puzzle": "..."}.')
+        message = _(
+            'The body must be a JSON object (such as {"puzzle": "..."}; each '
+            "operation's fields are in /api/docs)."
+        )
         return Issue("not_an_object", message)
     if kind in VALUE_CODES:
         message = _("“%(field)s”: %(detail)s.") % {"field": field, "detail": error.get("msg", "")}

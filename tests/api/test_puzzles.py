@@ -128,6 +128,14 @@ def test_generate_names_a_bad_field(client, schema, body, code, field):
     assert f"“{field}”" in error["message"]
 
 
+def test_generate_wants_a_json_object(client, schema):
+    response = client.post(GENERATE, [], content_type="application/json")
+    assert response.status_code == 400
+    (error,) = checked(schema, response, GENERATE, "post")["errors"]
+    assert error["code"] == "not_an_object"
+    assert "/api/docs" in error["message"]
+
+
 def test_generate_reads_only_json(client, schema):
     response = client.post(GENERATE, "level=easy", content_type="application/x-www-form-urlencoded")
     assert response.status_code == 415
