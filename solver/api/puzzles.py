@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from ninja import Query, Router
+from ninja import Path, Query, Router
 from ninja.decorators import decorate_view
 
 from .. import library
@@ -27,7 +27,10 @@ router = Router(tags=["library"])
 
 MADE = {200: GeneratedOut, 400: Failure, 413: Failure, 415: Failure, 503: Failure}
 PICKED = {200: PuzzleOut, 400: Failure, 503: Failure}
-LEVEL_QUERY = Query("medium", description="easy, medium, hard, expert or extreme.")
+LEVEL_QUERY = Query(
+    "medium", description="easy, medium, hard, expert or extreme.", examples=["hard"]
+)
+PUZZLE_ID = Path(..., description="The puzzle's id, as the library gives it.")
 
 
 @router.post("/generate", response=MADE, operation_id="generate", summary="Make a new puzzle")
@@ -76,7 +79,7 @@ def random_puzzle(request: HttpRequest, level: Level = LEVEL_QUERY):
     operation_id="puzzle",
     summary="A puzzle of the library, by id",
 )
-def stored_puzzle(request: HttpRequest, puzzle_id: str):
+def stored_puzzle(request: HttpRequest, puzzle_id: str = PUZZLE_ID):
     """The stored puzzle with this id; 404 when there is none."""
     puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
     if puzzle is None:

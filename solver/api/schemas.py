@@ -242,8 +242,24 @@ class GenerateIn(Schema):
     )
 
 
+PUZZLE_OUT_EXAMPLE = {
+    "id": "foc6cycapeon",
+    "puzzle": EXAMPLE,
+    "solution": EXAMPLE_SOLUTION,
+    "level": "extreme",
+    "score": 1580,
+    "hardest": "forcing-chain",
+    "symmetry": "none",
+    "source": "top1465",
+    "created": "2026-11-24T11:02:06.768Z",
+    "url": "https://sudoku.example/p/foc6cycapeon",
+}
+
+
 class PuzzleOut(Schema):
     """A puzzle of the library: its givens, its one solution, its rating and origin."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE]})
 
     id: str = Field(
         pattern=PUZZLE_ID,
@@ -277,10 +293,18 @@ class PuzzleOut(Schema):
 class GeneratedOut(PuzzleOut):
     """A puzzle just made (and stored in the library), with the seed that makes it again."""
 
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE | {"source": "generated", "seed": 2024}]}
+    )
+
     seed: int = Field(ge=0, le=SEED_MAX, description="The seed it was made with.")
 
 
 class DailyOut(PuzzleOut):
     """The day's puzzle of a level: the same for everyone that day."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE | {"day": "2026-11-24"}]}
+    )
 
     day: date = Field(description="The day it is the puzzle of (the server's time zone).")
