@@ -4,7 +4,7 @@ chosen once a day and kept; new puzzles are generated and stored."""
 
 import string
 from dataclasses import replace
-from datetime import date
+from datetime import UTC, date, datetime
 from random import Random
 
 import pytest
@@ -204,7 +204,7 @@ def test_the_daily_puzzle_is_chosen_once_and_stays_all_day():
 def test_the_daily_puzzle_defaults_to_today():
     library.store(replace(entries(1)[0], level="easy"), "set")
     today = library.daily_puzzle("easy")
-    assert Daily.objects.get(level="easy").day == date.today()  # the site's zone is UTC
+    assert Daily.objects.get(level="easy").day == datetime.now(UTC).date()  # the site's zone
     assert library.daily_puzzle("easy") == today
 
 
