@@ -158,12 +158,13 @@ def test_a_generated_puzzle_says_it_was_made_here(client):
     assert "Source Generated here" in text_of(client.get(f"/p/{puzzle.pk}"))
 
 
-def test_a_puzzles_page_leads_to_its_answer_its_steps_and_the_entry_grid(client):
+def test_a_puzzles_page_leads_to_its_answer_its_steps_the_entry_grid_and_another(client):
     (puzzle,) = store_puzzles("hard")
     links = hrefs(client.get(f"/p/{puzzle.pk}"))
     query = "?" + urlencode({"puzzle": HARD})
     for name in ("solver:answer", "solver:steps", "solver:index"):
         assert reverse(name) + query in links
+    assert new_puzzle_url("hard") in links  # another of its level
     answer = client.get(reverse("solver:answer") + query)
     assert "This puzzle has exactly one solution." in text_of(answer)
 

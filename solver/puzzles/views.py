@@ -88,6 +88,7 @@ def puzzle_page(request, puzzle_id: str):
         "answer_url": _with_puzzle("solver:answer", puzzle.givens),
         "steps_url": _with_puzzle("solver:steps", puzzle.givens),
         "edit_url": _with_puzzle("solver:index", puzzle.givens),
+        "another_url": reverse("solver:new") + "?" + urlencode({"level": puzzle.level}),
         "permalink": request.build_absolute_uri(puzzle_url(puzzle)),
     }
     return render(request, "solver/puzzle.html", context)
