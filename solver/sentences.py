@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from .engine import STANDARD, Shape
 from .engine.steps import Candidate, Step
@@ -120,12 +120,26 @@ LOOK_FOR: dict[str, str] = {
     "trial": gettext_lazy("a trial"),
 }
 
+# The levels' names, by the ids the engine and the API use (``difficulty.LEVELS``).
+LEVELS: dict[str, str] = {
+    "easy": pgettext_lazy("level", "Easy"),
+    "medium": pgettext_lazy("level", "Medium"),
+    "hard": pgettext_lazy("level", "Hard"),
+    "expert": pgettext_lazy("level", "Expert"),
+    "extreme": pgettext_lazy("level", "Extreme"),
+}
+
 Params = Mapping[str, object]
 
 
 def name(technique: str) -> str:
     """The technique's display name; an id this module does not know is shown as is."""
     return str(NAMES.get(technique, technique))
+
+
+def level_name(level: str) -> str:
+    """The level's display name ("Medium"); an id this module does not know is shown as is."""
+    return str(LEVELS.get(level, level))
 
 
 def sentence(step: Step, shape: Shape = STANDARD) -> str:

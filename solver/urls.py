@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from . import views
 from .batches import views as batches
+from .puzzles import views as puzzles
 
 app_name = "solver"
 urlpatterns = [
@@ -16,6 +17,11 @@ urlpatterns = [
     path("answer/", views.answer, name="answer"),
     path("load", views.load, name="load"),
     path("steps/", views.steps, name="steps"),
+    # The library: a new puzzle of a level, each puzzle's page, browsing, the day's puzzles.
+    path("new", puzzles.new_puzzle, name="new"),
+    path("p/<str:puzzle_id>", puzzles.puzzle_page, name="puzzle"),
+    path("library", puzzles.library_page, name="library"),
+    path("daily", puzzles.daily_page, name="daily"),
     # Batches: the form, then each batch at its own unguessable address.
     path("batch/", batches.new_batch, name="batch"),
     path("batch/<uuid:batch_id>/", batches.batch_detail, name="batch_detail"),

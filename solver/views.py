@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import sentences, teaching
@@ -25,6 +25,7 @@ from .engine.parse import BLANKS
 from .forms import FILE_TYPES, LoadForm, PuzzleForm, PuzzleTextForm
 from .logs import log_solve
 from .models import StatusChoices
+from .puzzles.forms import LevelForm
 
 
 @require_safe
@@ -137,6 +138,7 @@ def _entry_page(request, form: PuzzleForm):
         # Where the Hint button (hint.js) asks for the next step.
         "hint_url": API_PREFIX + "hint",
         "statuses": StatusChoices,
+        "level_form": LevelForm(),
     }
     return render(request, "solver/index.html", context)
 
@@ -157,16 +159,6 @@ def _load_reply(form: LoadForm) -> JsonResponse:
         "notices": form.notices,
     }
     return JsonResponse(body)
-
-
-# The levels' names, by the ids the engine and the API use (``difficulty.LEVELS``).
-LEVELS = {
-    "easy": pgettext_lazy("level", "Easy"),
-    "medium": pgettext_lazy("level", "Medium"),
-    "hard": pgettext_lazy("level", "Hard"),
-    "expert": pgettext_lazy("level", "Expert"),
-    "extreme": pgettext_lazy("level", "Extreme"),
-}
 
 
 @require_safe
@@ -235,7 +227,7 @@ def _difficulty(taught: teaching.Lesson) -> dict | None:
     if difficulty is None:
         return None
     return {
-        "level": LEVELS.get(difficulty.level, difficulty.level),
+        "level": sentences.level_name(difficulty.level),
         "score": difficulty.score,
         "hardest": sentences.name(difficulty.hardest) if difficulty.hardest else "",
     }

@@ -17,6 +17,7 @@ OTHER_WORDS = {
     ("bench/load.py", "none"): "English in a printed line",
     ("solver/engine/generate.py", "none"): "a symmetry (givens placed freely), not a verdict",
     ("solver/forms.py", "invalid"): "Django's default error code, when a field gives none",
+    ("solver/puzzles/views.py", "none"): "a symmetry (generate.SYMMETRIES), not a verdict",
 }
 
 

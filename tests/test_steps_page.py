@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 
 from solver import teaching
 from solver.engine import difficulty
-from solver.views import LEVELS
+from solver.sentences import LEVELS
 from tests.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
 
 STEPS = reverse("solver:steps")

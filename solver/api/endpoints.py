@@ -23,6 +23,7 @@ from ..engine.difficulty import Difficulty
 from ..forms import PASTE_MAX_LENGTH, PuzzleTextForm
 from ..issues import Issue
 from ..logs import log_solve
+from . import puzzles
 from .errors import failure, install_handlers, require_json
 from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, StepsIn, Taught, Verdict
 
@@ -36,14 +37,19 @@ puzzle may be written in any format the site reads.
 Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 400 when the input is at fault (each error has a stable `code`, a `message`
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
-...}` with 404, 405, 413 or 415 when the request itself is (and 500, logged,
-should the server fail).
+...}` with 404, 405, 413 or 415 when the request itself is, 503 when a new
+puzzle could not be made in time (and 500, logged, should the server fail).
 
 The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
 givens, the digits placed so far and, if given, the candidates pencilled.
 Rows and columns count from 1. Candidates that are merely wrong are
 accepted; the reply names the cells where the board departs from the
 solution (`wrong`), since steps built on them may be wrong too.
+
+The library (`/api/generate`, `/api/puzzles/...`, `/api/daily`) hands out
+new puzzles, each with exactly one solution and the level asked for, stored
+under a stable id with a page of its own (`url`). Making one is bounded in
+time: when the time runs out the reply is 503 with the code `out_of_time`.
 
 POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
@@ -60,6 +66,8 @@ api = NinjaAPI(
     docs_decorator=lambda view: csrf_exempt(require_safe(view)),
 )
 install_handlers(api)
+# The library's operations (generate, puzzles, daily) live in their own module.
+api.add_router("", puzzles.router)
 
 POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
 POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}

@@ -79,6 +79,18 @@ def install_handlers(api) -> None:
 
 
 MAX_ISSUES = 10  # problems named in one reply; a body of 5,000 unknown keys gets a short answer
+# Pydantic's errors for a value a field does not allow, and the codes they get
+# (pydantic's own message says what is allowed: the levels, the range).
+VALUE_CODES = {
+    "literal_error": "not_a_choice",
+    "int_type": "not_an_integer",
+    "int_parsing": "not_an_integer",
+    "int_from_float": "not_an_integer",
+    "greater_than_equal": "out_of_range",
+    "less_than_equal": "out_of_range",
+    "bool_type": "not_a_boolean",
+    "bool_parsing": "not_a_boolean",
+}
 
 
 def _schema_mismatch(exc: ValidationError) -> JsonResponse:
@@ -96,7 +108,10 @@ def _field_issue(error: dict) -> Issue:
     kind, field = error.get("type", ""), _field_name(error.get("loc", ()))
     if kind == "missing":
         if field == "body":
-            message = _('The request has no body: send {"puzzle": "..."} as JSON.')
+            message = _(
+                "The request has no body: send a JSON object (such as "
+                '{"puzzle": "..."}; each operation\'s fields are in /api/docs).'
+            )
         else:
             message = _("“%(field)s” is required: send the puzzle's text in it.")
         return Issue("required", message % {"field": field})
@@ -108,8 +123,14 @@ def _field_issue(error: dict) -> Issue:
         message = _("Unknown field “%(field)s”: the fields each operation takes are in /api/docs.")
         return Issue("unknown_field", message % {"field": field})
     if kind in {"model_attributes_type", "dict_type", "model_type"}:
-        message = _('The body must be a JSON object such as {"puzzle": "..."}.')
+        message = _(
+            'The body must be a JSON object (such as {"puzzle": "..."}; each '
+            "operation's fields are in /api/docs)."
+        )
         return Issue("not_an_object", message)
+    if kind in VALUE_CODES:
+        message = _("“%(field)s”: %(detail)s.") % {"field": field, "detail": error.get("msg", "")}
+        return Issue(VALUE_CODES[kind], message)
     return Issue("invalid_request", str(error.get("msg", _("The request is not valid."))))
 
 

@@ -7,6 +7,7 @@ from what the server does.
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
@@ -14,6 +15,7 @@ from pydantic import ConfigDict, Field
 
 from ..engine import VERDICTS, Status
 from ..engine.difficulty import LEVELS
+from ..engine.generate import SYMMETRIES
 from ..forms import PASTE_MAX_LENGTH
 from ..sentences import NAMES
 
@@ -192,7 +194,8 @@ class Problem(Schema):
 
     code: str = Field(
         description="Stable, for programs: e.g. bad_character, too_few_cells, "
-        "too_many_cells, conflict, max_length, required, malformed_json.",
+        "too_many_cells, conflict, max_length, required, malformed_json, not_a_choice, "
+        "out_of_range, not_found, out_of_time.",
         examples=["conflict"],
     )
     message: str = Field(description="For people, in English.")
@@ -208,3 +211,100 @@ class Failure(Schema):
 
     status: Literal[Status.INVALID, ERROR]
     errors: list[Problem] = Field(min_length=1)
+
+
+# The library: new puzzles, stored ones, the day's.
+PUZZLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+SEED_MAX = 2**63 - 1
+GENERATE_EXAMPLE = {"level": "hard", "symmetry": "rotational", "seed": 2024}
+Level = Literal[LEVELS]
+Symmetry = Literal[SYMMETRIES]
+
+
+class GenerateIn(Schema):
+    """What puzzle to make: every field may be left out."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [GENERATE_EXAMPLE]})
+
+    level: Level = Field("medium", description="easy, medium, hard, expert or extreme.")
+    symmetry: Symmetry = Field(
+        "rotational",
+        description="How the givens are placed: rotational (half a turn), none, mirror "
+        "(left to right) or diagonal.",
+    )
+    seed: int | None = Field(
+        None,
+        ge=0,
+        le=SEED_MAX,
+        strict=True,
+        description="The same seed, level and symmetry make the same puzzle; null draws "
+        f"one. An integer from 0 to {SEED_MAX}.",
+    )
+
+
+PUZZLE_OUT_EXAMPLE = {
+    "id": "foc6cycapeon",
+    "puzzle": EXAMPLE,
+    "solution": EXAMPLE_SOLUTION,
+    "level": "extreme",
+    "score": 1580,
+    "hardest": "forcing-chain",
+    "symmetry": "none",
+    "source": "top1465",
+    "created": "2026-11-24T11:02:06.768Z",
+    "url": "https://sudoku.example/p/foc6cycapeon",
+}
+
+
+class PuzzleOut(Schema):
+    """A puzzle of the library: its givens, its one solution, its rating and origin."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE]})
+
+    id: str = Field(
+        pattern=PUZZLE_ID,
+        description="The puzzle's id in the library, stable (the same puzzle, written any "
+        "equivalent way, has the same id).",
+    )
+    puzzle: str = Field(
+        pattern=r"^[1-9.]{81}$",
+        description="The givens: 81 symbols, . for an empty cell.",
+        examples=[EXAMPLE],
+    )
+    solution: str = Field(
+        pattern=r"^[1-9]{81}$", description="Its one solution.", examples=[EXAMPLE_SOLUTION]
+    )
+    level: Level = Field(description="easy, medium, hard, expert or extreme.")
+    score: int = Field(ge=0, description="The teacher's score: a higher score is harder.")
+    hardest: Technique | Literal[""] = Field(
+        description="The id of the hardest technique the teacher used."
+    )
+    symmetry: Symmetry | Literal[""] = Field(
+        description='The symmetry of the givens\' places ("" when not known).'
+    )
+    source: str = Field(
+        description="generated (made by this site), or the name of the set it was imported from.",
+        examples=["generated"],
+    )
+    created: datetime = Field(description="When it was stored.")
+    url: str = Field(description="The puzzle's page on this site.")
+
+
+class GeneratedOut(PuzzleOut):
+    """A puzzle just made (and stored in the library), with the seed that makes it again."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE | {"source": "generated", "seed": 2024}]}
+    )
+
+    seed: int = Field(ge=0, le=SEED_MAX, description="The seed it was made with.")
+
+
+class DailyOut(PuzzleOut):
+    """The day's puzzle of a level: the same for everyone that day."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE | {"day": "2026-11-24"}]}
+    )
+
+    day: date = Field(description="The day it is the puzzle of (the server's time zone).")

@@ -12,7 +12,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from solver.engine.difficulty import LEVELS
 from tests.puzzles import HARD, NO_SOLUTION
+from tests.stored import store_puzzles
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +71,33 @@ def hint_page(page: Page, base_url: str) -> None:
     expect(page.locator("td.hint-pattern").first).to_be_visible()
 
 
+def puzzle_page(page: Page, base_url: str) -> None:
+    """A puzzle's own page, from the library."""
+    (puzzle,) = store_puzzles("hard")
+    page.goto(f"{base_url}/p/{puzzle.pk}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hard puzzle")
+
+
+def library_page(page: Page, base_url: str) -> None:
+    """The library filtered by a level, on its second page (level and page links marked)."""
+    store_puzzles("medium", 55)
+    store_puzzles("hard", 2)
+    page.goto(f"{base_url}/library?level=medium&page=2")
+    expect(page.locator("table.library tbody tr")).to_have_count(5)
+
+
+def empty_library_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/library")
+    expect(page.get_by_text("The library is empty.")).to_be_visible()
+
+
+def daily_page(page: Page, base_url: str) -> None:
+    for level in LEVELS:
+        store_puzzles(level)
+    page.goto(f"{base_url}/daily")
+    expect(page.locator(".dailies a")).to_have_count(len(LEVELS))
+
+
 PAGES = {
     "empty": empty_page,
     "filled": filled_page,
@@ -78,6 +107,10 @@ PAGES = {
     "no-solution": no_solution_page,
     "steps": steps_page,
     "hint": hint_page,
+    "puzzle": puzzle_page,
+    "library": library_page,
+    "empty-library": empty_library_page,
+    "daily": daily_page,
 }
 VIEWS = {
     "320-light": {"viewport": {"width": 320, "height": 640}, "color_scheme": "light"},

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
+from solver.engine.difficulty import LEVELS
 from tests.puzzles import HARD, HARD_SOLUTION, sample
+from tests.stored import store_puzzles
 
 from .helpers import paste, try_solving_in_the_api_docs, type_cells
 from .test_solve_flow import PUZZLE, cell_input, entry_values
@@ -197,4 +199,25 @@ def test_the_not_found_page_is_within_the_policy(live_server, watched):
     assert response.status == 404
     enforced(response)
     expect(view.page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    assert view.collect() == []
+
+
+def test_the_library_pages_are_within_the_policy(live_server, watched):
+    """A new puzzle from the entry page's form, its page (its link copied),
+    the library and the day's puzzles."""
+    for level in LEVELS:
+        store_puzzles(level)
+    view = watched(permissions=["clipboard-read", "clipboard-write"])
+    page = view.page
+    enforced(page.goto(f"{live_server.url}/index"))
+    page.get_by_label("Level").select_option("hard")
+    page.get_by_role("button", name="New puzzle").click()
+    page.wait_for_url(re.compile(r"/p/\w+$"))
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator("#copy-status")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+    view.collect()
+    for path in ("/library", "/daily"):
+        enforced(page.goto(live_server.url + path))
+        view.collect()
     assert view.collect() == []

@@ -35,7 +35,7 @@ def test_a_puzzle_is_entered_and_answered_by_keyboard_alone(live_server, page, c
     typing the puzzle as one line of digits and dots fills the grid, Tab
     reaches Show Answer, and Enter shows the solution."""
     open_entry_page(page, live_server.url)
-    assert tab_until(page, cell_input(page, 1, 1), limit=7) <= 6  # skip link, 3 links, switch
+    assert tab_until(page, cell_input(page, 1, 1), limit=9) <= 8  # skip link, 5 links, switch
     page.keyboard.type(PUZZLE)
     assert entry_values(page) == PUZZLE
     assert focused_cell(page) == "r9c9"  # the last cell stays
