@@ -16,6 +16,7 @@ OTHER_WORDS = {
     ("bench/engine.py", "unique"): "a mode of the benchmark (--mode unique), not a verdict",
     ("bench/load.py", "none"): "English in a printed line",
     ("solver/engine/generate.py", "none"): "a symmetry (givens placed freely), not a verdict",
+    ("solver/api/schemas.py", "none"): "a symmetry in the API's example, not a verdict",
     ("solver/forms.py", "invalid"): "Django's default error code, when a field gives none",
     ("solver/puzzles/views.py", "none"): "a symmetry (generate.SYMMETRIES), not a verdict",
 }
