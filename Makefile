@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run serve check-deploy test test-fast bench lint format browser nginx clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast bench lint format browser nginx clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -45,10 +45,20 @@ lock: | $(BIN)/pip-compile
 $(BIN)/pip-compile:
 	$(MAKE) install-dev
 
-## run: the development site on http://localhost:8000/index (debug on unless DJANGO_DEBUG says otherwise)
-run: install
-	$(BIN)/python manage.py migrate --noinput
+## run: the development site on http://localhost:8000/index (debug on unless DJANGO_DEBUG says otherwise),
+## its puzzle library filled first (make library)
+run: library
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+## library: migrate, then top the puzzle library up to LIBRARY_COUNT puzzles of each level, so that
+## New puzzle and Daily find expert and extreme ones ready (the first time about a minute on
+## two cores; after that, nothing to do)
+LIBRARY_COUNT ?= 20
+library: install
+	$(BIN)/python manage.py migrate --noinput
+	for level in easy medium hard expert extreme; do \
+		$(BIN)/python manage.py generate --level $$level --until $(LIBRARY_COUNT) --jobs 0 || exit 1; \
+	done
 
 ## serve: the production stack on http://127.0.0.1:8080: gunicorn behind nginx, debug off,
 ## settings from the environment and .env (see .env.example and deploy/serve.sh)
@@ -74,11 +84,15 @@ test-fast: install-dev
 ## (the engine as the site runs it, on equivalent copies of puzzles), on the shared puzzle
 ## sets (about three minutes each; figures as markdown for bench/README.md; BENCH_ARGS
 ## passes options to the first, TAILS_ARGS to the second), then the teacher's benchmark
-## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md)
+## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md), then the
+## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
 	$(BIN)/python -m bench.teacher $(TEACHER_ARGS)
+	$(BIN)/python -m bench.generate $(GENERATE_ARGS)
+	$(BIN)/python -m bench.canonical
+	$(BIN)/python -m bench.library $(LIBRARY_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:

@@ -22,9 +22,11 @@ After a line naming the machine:
 3. other sizes: 4x4, 6x6 and 16x16 with no level, ``--size-seeds`` each,
    timed likewise;
 4. with ``--peer N`` (and hodoku-py's venv at ``--peer-python``, see
-   ``bench/teacher.py``), the first N puzzles of each level of part 1 rated
-   by HoDoKu: our levels (rows) against its (columns). The peer is never a
-   dependency; without its venv the part is skipped with a note.
+   ``bench/teacher.py``), every puzzle of part 1 checked by HoDoKu's own
+   solution counter (``validate``: an outside proof of uniqueness), then the
+   first N puzzles of each level rated by HoDoKu: our levels (rows) against
+   its (columns). The peer is never a dependency; without its venv the part
+   is skipped with a note.
 
 One core is used; compare figures only within one run.
 """
@@ -33,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import statistics
+import subprocess
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -146,17 +150,49 @@ def _made(board: Shape, seed: int) -> Generated | None:
     return generate(board, seed=seed)
 
 
+# HoDoKu's verdict on each puzzle read from standard input, a JSON line each.
+VALIDATE_SCRIPT = """
+import json, sys
+from hodoku import Generator
+generator = Generator()
+for line in sys.stdin:
+    print(json.dumps(generator.validate(line.strip())), flush=True)
+"""
+
+
 def against_peer(made: dict[str, list[Generated]], count: int, python: Path) -> None:
-    """Print part 4: our levels against HoDoKu's on the first ``count`` of each level."""
+    """Print part 4: HoDoKu's verdicts on every puzzle made, then our levels against
+    HoDoKu's on the first ``count`` of each level."""
     if not python.exists():
         print(f"\nPeer skipped: no {python} (make its venv, see `python -m bench.teacher -h`).")
         return
+    every = [format_grid(g.puzzle) for level in LEVELS for g in made[level]]
+    verdicts = peer_verdicts(python, every)
+    print(f"\nHoDoKu's solution counter on all {len(every)} puzzles of part 1: {fmt(verdicts)}.")
     chosen = [(level, g) for level in LEVELS for g in made[level][:count]]
     answers = ask_peer(python, [format_grid(g.puzzle) for _, g in chosen], None)
     peers = [answers[format_grid(g.puzzle)] for _, g in chosen]
     ratings = [g.difficulty for _, g in chosen]
     print(f"\nThe first {count} puzzles of each level, ours (rows) against HoDoKu's (columns):\n")
     print("\n".join(confusion(ratings, peers)))
+
+
+def peer_verdicts(python: Path, puzzles: list[str]) -> Counter:
+    """How many of ``puzzles`` HoDoKu's ``validate`` calls valid (one solution),
+    multiple or invalid (none)."""
+    run = subprocess.run(
+        [str(python), "-c", VALIDATE_SCRIPT],
+        input="\n".join(puzzles) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return Counter(json.loads(line) for line in run.stdout.splitlines())
+
+
+def fmt(counts: Counter) -> str:
+    """``counts`` as "valid 250, multiple 0", most first."""
+    return ", ".join(f"{word} {n:,}" for word, n in counts.most_common()) or "none"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -191,6 +191,12 @@ def _puzzle(entry: Entry, source: str) -> Puzzle:
     return Puzzle(id=puzzle_id(entry.canonical), source=source, **asdict(entry))
 
 
+def count(level: str) -> int:
+    """How many puzzles of ``level`` the library holds (ValueError for no level)."""
+    _check(level)
+    return Puzzle.objects.filter(level=level).count()
+
+
 def random_puzzle(level: str, rng: Random | None = None) -> Puzzle | None:
     """A puzzle of ``level`` drawn from the library (with ``rng``, else a fresh
     generator); None when the library has none of that level. Raises

@@ -50,6 +50,16 @@ def test_the_same_seeds_make_duplicates_and_the_run_goes_on_to_new_ones():
     assert Puzzle.objects.count() == 4
 
 
+def test_until_tops_the_level_up_and_then_makes_nothing():
+    generate("--level", "easy", "--count", "1", "--seed", "30")
+    out = generate("--level", "easy", "--until", "3", "--seed", "40")
+    assert out == "2 stored, 0 skipped (duplicates); seeds 40 to 41\n"
+    assert generate("--level", "easy", "--until", "3") == (
+        "0 stored: the library holds 3 easy already.\n"
+    )
+    assert Puzzle.objects.filter(level="easy").count() == 3
+
+
 def test_processes_change_nothing_but_speed():
     run = ("--level", "easy", "--count", "4", "--seed", "20", "--symmetry", "mirror")
     generate(*run)
@@ -103,6 +113,8 @@ def test_progress_is_drawn_on_standard_error_when_it_is_a_terminal(monkeypatch):
         (["--level", "easy", "--seed", "-1"], "--seed must be"),
         (["--level", "easy", "--jobs", "65"], "--jobs must be"),
         (["--level", "easy", "--max-seconds", "nan"], "--max-seconds must be"),
+        (["--level", "easy", "--until", "-1"], "--until needs"),
+        (["--size", "16", "--until", "2"], "--until needs"),
     ],
 )
 def test_options_out_of_range_are_refused(args, message):

@@ -4,6 +4,7 @@
   python manage.py generate --level expert --count 50 --symmetry none --minimal
   python manage.py generate --level easy --count 20 --seed 1000
   python manage.py generate --size 16 --count 3 > sixteen.txt
+  python manage.py generate --level extreme --until 20   # top up to 20 (make library)
 
 Each puzzle has exactly one solution and the level asked for (the teacher's
 rating); its givens are symmetric as --symmetry says, and minimal (no given
@@ -17,6 +18,9 @@ seed tried, until --count puzzles are stored. The run ends with a summary
 line such as
 
   500 stored, 3 skipped (duplicates), 1 skipped (out of time); seeds 1000 to 1503
+
+--until N makes as many as the library lacks to hold N puzzles of the
+level (none when it holds that many already), so running it again is free.
 
 The library holds 9x9 puzzles: with --size 4, 6 or 16, the puzzles are
 written to standard output instead, one a line, and the summary to standard
@@ -70,7 +74,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--level", choices=LEVELS, help="the puzzles' level (required for 9x9)")
-        parser.add_argument("--count", type=int, default=1, help="puzzles to make (default 1)")
+        counts = parser.add_mutually_exclusive_group()
+        counts.add_argument("--count", type=int, default=1, help="puzzles to make (default 1)")
+        counts.add_argument(
+            "--until", type=int, help="make what the library lacks to hold this many of the level"
+        )
         parser.add_argument(
             "-j",
             "--jobs",
@@ -104,6 +112,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         self.check_options(options)
+        if options["until"] is not None:
+            held = library.count(options["level"])
+            if held >= options["until"]:
+                self.stdout.write(f"0 stored: the library holds {held} {options['level']} already.")
+                return
+            options["count"] = options["until"] - held
         start = options["seed"]
         if start is None:
             start = random.randrange(2**32)  # short enough to read and type again
@@ -124,6 +138,8 @@ class Command(BaseCommand):
         """CommandError for an option out of range."""
         if options["size"] == 9 and options["level"] is None:
             raise CommandError("--level is required: the library's puzzles each have one.")
+        if options["until"] is not None and (options["size"] != 9 or options["until"] < 0):
+            raise CommandError("--until needs a 9x9 --level and a number from 0.")
         if not 1 <= options["count"] <= MAX_COUNT:
             raise CommandError(f"--count must be from 1 to {MAX_COUNT:,}.")
         if options["seed"] is not None and not 0 <= options["seed"] < MAX_SEED:
