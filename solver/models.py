@@ -110,7 +110,7 @@ class BatchRow(models.Model):
 
 
 # The library's levels and symmetries, as Django choices: the engine's ids,
-# which the pages name (``views.LEVELS``) and the API returns as they are.
+# which the pages name (``sentences.LEVELS``) and the API returns as they are.
 LEVEL_CHOICES = [(level, level) for level in LEVELS]
 SYMMETRY_CHOICES = [(symmetry, symmetry) for symmetry in SYMMETRIES]
 
