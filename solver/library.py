@@ -219,15 +219,18 @@ def _first_from(level: str, start: str) -> Puzzle | None:
     return puzzles.filter(id__gte=start).first() or puzzles.first()
 
 
-def daily_puzzle(level: str, day: date | None = None) -> Puzzle | None:
+def daily_puzzle(
+    level: str, day: date | None = None, max_seconds: float | None = None
+) -> Puzzle | None:
     """The puzzle of ``level`` for ``day`` (default today, in the site's time
     zone): the same for everyone, all day. Raises ValueError for an unknown
     level.
 
     The first ask chooses it and stores the choice: a library puzzle picked
     from the day and the level, or, when the library has none of the level,
-    one generated from a seed made of them (within
-    ``SUDOKU_GENERATE_SECONDS``). None when that ran out of time. Two first
+    one generated from a seed made of them (within ``max_seconds``, default
+    ``SUDOKU_GENERATE_SECONDS``; none is tried when it is 0 or less). None
+    when that ran out of time. Two first
     asks at once agree: the unique (day, level) keeps the first choice stored.
     """
     _check(level)
@@ -236,18 +239,20 @@ def daily_puzzle(level: str, day: date | None = None) -> Puzzle | None:
     if chosen is not None:
         return chosen.puzzle
     key = f"{day.isoformat()}/{level}"
-    puzzle = _first_from(level, puzzle_id(key)) or _generated_for(level, key)
+    puzzle = _first_from(level, puzzle_id(key)) or _generated_for(level, key, max_seconds)
     if puzzle is None:
         return None
     chosen, _ = Daily.objects.get_or_create(day=day, level=level, defaults={"puzzle": puzzle})
     return chosen.puzzle
 
 
-def _generated_for(level: str, key: str) -> Puzzle | None:
+def _generated_for(level: str, key: str, max_seconds: float | None) -> Puzzle | None:
     """A puzzle of ``level`` generated from a seed made of ``key`` and stored;
-    None when the generator ran out of time."""
+    None when the generator ran out of ``max_seconds`` (or had none)."""
+    if max_seconds is not None and max_seconds <= 0:
+        return None
     seed = int.from_bytes(hashlib.sha256(key.encode("ascii")).digest()[:8]) >> 1  # < 2**63
-    made = new_puzzle(level, seed=seed)
+    made = new_puzzle(level, seed=seed, max_seconds=max_seconds)
     return None if made is None else made[0]
 
 

@@ -234,6 +234,13 @@ def test_no_daily_puzzle_when_generating_runs_out_of_time(settings):
     assert not Daily.objects.exists()
 
 
+def test_no_daily_puzzle_is_generated_without_time_left(monkeypatch):
+    asked = []
+    monkeypatch.setattr(library.generator, "generate", lambda *a, **k: asked.append(a))
+    assert library.daily_puzzle("easy", DAY, max_seconds=0) is None
+    assert asked == []
+
+
 # New puzzles
 
 

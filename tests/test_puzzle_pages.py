@@ -5,6 +5,7 @@ works without JavaScript, and bad input gets a page naming it, never a 500."""
 from __future__ import annotations
 
 import re
+import time
 from html import unescape
 
 import pytest
@@ -275,6 +276,24 @@ def test_a_level_without_a_daily_puzzle_says_so(client, out_of_time):
     assert response.status_code == 200
     assert puzzle_links(response) == [hard.pk]
     assert "No Easy puzzle today" in text_of(response)
+
+
+def test_the_levels_the_library_lacks_share_one_budget_on_the_daily_page(
+    client, settings, monkeypatch
+):
+    settings.SUDOKU_GENERATE_SECONDS = 0.5
+    budgets = []
+
+    def slow(*args, max_seconds=None, **kwargs):
+        budgets.append(max_seconds)
+        time.sleep(0.3)  # and then run out, as a hard level may
+
+    monkeypatch.setattr(library.generator, "generate", slow)
+    response = client.get(DAILY)
+    assert response.status_code == 200
+    assert 1 <= len(budgets) <= 2  # 0.3 s each: no time is left for a third level
+    assert budgets == sorted(budgets, reverse=True)
+    assert budgets[0] <= 0.5
 
 
 # Every page

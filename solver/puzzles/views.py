@@ -9,6 +9,8 @@ never a request that runs on.
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Count
@@ -168,11 +170,15 @@ def _library_url(level: str, page: int = 1) -> str:
 @require_safe
 def daily_page(request):
     """The day's puzzle of each level, the same for everyone that day
-    (``library.daily_puzzle`` keeps the choice); a level with none says so."""
+    (``library.daily_puzzle`` keeps the choice); a level with none says so.
+    Levels the library lacks share one ``SUDOKU_GENERATE_SECONDS`` between
+    them, so the page's work is bounded as one generation's is."""
     day = timezone.localdate()
+    deadline = time.perf_counter() + settings.SUDOKU_GENERATE_SECONDS
     dailies = []
     for level in LEVELS:
-        puzzle = library.daily_puzzle(level, day=day)
+        left = deadline - time.perf_counter()
+        puzzle = library.daily_puzzle(level, day=day, max_seconds=left)
         dailies.append(
             {
                 "level": sentences.level_name(level),
