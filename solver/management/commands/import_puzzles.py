@@ -36,7 +36,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from solver import library
 from solver.files import InputError, Progress, WorkerDied, open_input
 from solver.files.reading import puzzle_lines
-from solver.files.solving import CHUNK, chunked
+from solver.files.solving import CHUNK, EXPLAIN_SECONDS, chunked
 from solver.files.workers import in_order
 from solver.management.running import (
     HelpFormatter,
@@ -71,8 +71,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--max-seconds",
             type=float,
-            default=1.0,
-            help="seconds one puzzle's solving, and its rating, may take (default %(default)s)",
+            default=EXPLAIN_SECONDS,
+            help="seconds one puzzle's solving, and its rating, may take (default %(default)s,"
+            " as manage.py solve rates: a file's ratings should not depend on the load)",
         )
 
     def handle(self, *args, **options) -> None:
