@@ -1,10 +1,12 @@
-"""Fixtures shared by the Django tests, and the rule that keeps the fast tier
-free of Chromium."""
+"""Fixtures shared by the Django tests (cells of a form post, the generator's
+budgets for the library's pages and API), and the rule that keeps the fast
+tier free of Chromium."""
 
 from pathlib import Path
 
 import pytest
 
+from solver import library
 from solver.cells import CELL_NAMES
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
@@ -35,3 +37,15 @@ def cells():
         return {name: "" if symbol in ".0" else symbol for name, symbol in pairs}
 
     return build
+
+
+@pytest.fixture
+def out_of_time(monkeypatch):
+    """The generator always runs out of time (as with a budget far too small)."""
+    monkeypatch.setattr(library.generator, "generate", lambda *args, **kwargs: None)
+
+
+@pytest.fixture
+def quick(settings):
+    """A budget for generating small enough for tests, large enough for an easy puzzle."""
+    settings.SUDOKU_GENERATE_SECONDS = 1.0

@@ -45,18 +45,6 @@ def new_puzzle_url(level: str) -> str:
     return NEW + "?" + urlencode({"level": level})
 
 
-@pytest.fixture
-def out_of_time(monkeypatch):
-    """The generator always runs out of time (as with a budget far too small)."""
-    monkeypatch.setattr(library.generator, "generate", lambda *args, **kwargs: None)
-
-
-@pytest.fixture
-def quick(settings):
-    """A budget for generating small enough for tests, large enough for an easy puzzle."""
-    settings.SUDOKU_GENERATE_SECONDS = 1.0
-
-
 # The entry page's form.
 
 

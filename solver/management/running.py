@@ -27,6 +27,18 @@ class HelpFormatter(DjangoHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Django's order of options, with the description's examples kept as written."""
 
 
+def add_jobs(parser: argparse.ArgumentParser, work: str) -> None:
+    """The ``-j/--jobs`` option, the same in every command: how many processes
+    to ``work`` in (e.g. "solve"), 0 for one per CPU; ``processes`` checks it."""
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        help=f"processes to {work} in; 0 for one per CPU (default 1: this process)",
+    )
+
+
 def processes(jobs: int) -> int:
     """The number of processes ``--jobs`` asks for (0: one per CPU); CommandError
     when it is out of range."""

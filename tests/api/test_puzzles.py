@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from solver import library
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.engine.difficulty import LEVELS
 from solver.models import Puzzle
@@ -27,18 +26,6 @@ FIELDS = {"id", "puzzle", "solution", "level", "score", "hardest", "symmetry", "
 def schema(django_db_blocker) -> dict:
     with django_db_blocker.unblock():
         return Client().get(OPENAPI).json()
-
-
-@pytest.fixture
-def out_of_time(monkeypatch):
-    """The generator always runs out of time (as with a budget far too small)."""
-    monkeypatch.setattr(library.generator, "generate", lambda *args, **kwargs: None)
-
-
-@pytest.fixture
-def quick(settings):
-    """A budget for generating small enough for tests, large enough for an easy puzzle."""
-    settings.SUDOKU_GENERATE_SECONDS = 1.0
 
 
 def generate(client, body: dict):
@@ -176,10 +163,13 @@ def test_random_generates_one_when_the_library_has_none_of_the_level(client, qui
     assert Puzzle.objects.filter(level="easy").count() == 1
 
 
-def test_random_out_of_time_is_a_503(client, schema, out_of_time):
-    response = client.get(RANDOM + "?level=expert")
+@pytest.mark.parametrize(("path", "level"), [(RANDOM, "expert"), (DAILY, "extreme")])
+def test_a_pick_the_library_lacks_and_out_of_time_is_a_503(
+    client, schema, out_of_time, path, level
+):
+    response = client.get(f"{path}?level={level}")
     assert response.status_code == 503
-    assert_out_of_time(checked(schema, response, RANDOM), "expert")
+    assert_out_of_time(checked(schema, response, path), level)
 
 
 def test_random_names_an_unknown_level(client, schema):
@@ -232,12 +222,6 @@ def test_daily_is_the_same_all_day_and_the_same_as_the_page(client):
     store_puzzles("medium", 10)
     assert client.get(DAILY + "?level=medium").json()["id"] == first["id"]
     assert f"/p/{first['id']}" in client.get("/daily").content.decode()
-
-
-def test_daily_out_of_time_is_a_503(client, schema, out_of_time):
-    response = client.get(DAILY + "?level=extreme")
-    assert response.status_code == 503
-    assert_out_of_time(checked(schema, response, DAILY), "extreme")
 
 
 def test_daily_names_an_unknown_level(client, schema):

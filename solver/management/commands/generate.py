@@ -53,6 +53,7 @@ from solver.management.running import (
     HelpFormatter,
     Tally,
     Verbatim,
+    add_jobs,
     processes,
     sigterm_interrupts,
 )
@@ -79,13 +80,7 @@ class Command(BaseCommand):
         counts.add_argument(
             "--until", type=int, help="make what the library lacks to hold this many of the level"
         )
-        parser.add_argument(
-            "-j",
-            "--jobs",
-            type=int,
-            default=1,
-            help="processes to generate in; 0 for one per CPU (default 1: this process)",
-        )
+        add_jobs(parser, "generate")
         parser.add_argument(
             "--symmetry",
             choices=SYMMETRIES,

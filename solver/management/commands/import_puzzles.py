@@ -42,6 +42,7 @@ from solver.management.running import (
     HelpFormatter,
     Tally,
     Verbatim,
+    add_jobs,
     processes,
     sigterm_interrupts,
 )
@@ -61,13 +62,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--source", required=True, help="the set's name, stored with each puzzle"
         )
-        parser.add_argument(
-            "-j",
-            "--jobs",
-            type=int,
-            default=1,
-            help="processes to rate in; 0 for one per CPU (default 1: this process)",
-        )
+        add_jobs(parser, "rate")
         parser.add_argument(
             "--max-seconds",
             type=float,

@@ -47,7 +47,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from solver import files, sentences
 from solver.engine import Budget, Status
-from solver.management.running import HelpFormatter, Verbatim, processes, sigterm_interrupts
+from solver.management.running import (
+    HelpFormatter,
+    Verbatim,
+    add_jobs,
+    processes,
+    sigterm_interrupts,
+)
 
 # What each status means, for the help (in the order it lists them).
 STATUS_MEANINGS = {
@@ -83,13 +89,7 @@ class Command(BaseCommand):
             default="text",
             help="text (default) for people, csv for programs",
         )
-        parser.add_argument(
-            "-j",
-            "--jobs",
-            type=int,
-            default=1,
-            help="processes to solve in; 0 for one per CPU (default 1: this process)",
-        )
+        add_jobs(parser, "solve")
         parser.add_argument(
             "--max-seconds",
             type=float,
