@@ -192,7 +192,7 @@ def peer_verdicts(python: Path, puzzles: list[str]) -> Counter:
 
 def fmt(counts: Counter) -> str:
     """``counts`` as "valid 250, multiple 0", most first."""
-    return ", ".join(f"{word} {n:,}" for word, n in counts.most_common()) or "none"
+    return ", ".join(f"{word} {n:,}" for word, n in counts.most_common()) or "no puzzle"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
 from ..engine import VERDICTS, Status
 from ..engine.difficulty import LEVELS
@@ -216,6 +216,17 @@ class Failure(Schema):
 # The library: new puzzles, stored ones, the day's.
 PUZZLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
 SEED_MAX = 2**63 - 1
+
+
+def whole_number(value: object) -> object:
+    """A JSON number with no fraction (``42.0``) as the integer it is: JSON
+    Schema calls it an integer, so the API must take it. Anything else is left
+    to the strict check, which refuses strings, booleans and fractions."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 GENERATE_EXAMPLE = {"level": "hard", "symmetry": "rotational", "seed": 2024}
 Level = Literal[LEVELS]
 Symmetry = Literal[SYMMETRIES]
@@ -232,7 +243,7 @@ class GenerateIn(Schema):
         description="How the givens are placed: rotational (half a turn), none, mirror "
         "(left to right) or diagonal.",
     )
-    seed: int | None = Field(
+    seed: Annotated[int, BeforeValidator(whole_number)] | None = Field(
         None,
         ge=0,
         le=SEED_MAX,

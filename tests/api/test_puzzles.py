@@ -73,6 +73,14 @@ def test_generate_with_the_same_seed_gives_the_same_puzzle(client, quick):
     assert Puzzle.objects.count() == 1  # stored once
 
 
+def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, quick):
+    """JSON Schema calls 2024.0 an integer, so the API takes it as 2024."""
+    whole = generate(client, {"level": "easy", "seed": 2024}).json()
+    pointed = generate(client, {"level": "easy", "seed": 2024.0}).json()
+    assert pointed["seed"] == 2024
+    assert pointed["puzzle"] == whole["puzzle"]
+
+
 def test_generate_out_of_time_is_a_503_naming_the_level_and_the_library(
     client, schema, out_of_time
 ):
