@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from ..engine import VERDICTS, Status
 from ..engine.difficulty import LEVELS
@@ -227,6 +227,17 @@ def whole_number(value: object) -> object:
     return value
 
 
+# A seed: strictly an integer in range, a whole float taken as one. The schema
+# is spelled out, since pydantic words the bounds of a validated type as "ge"
+# and "le", which JSON Schema does not know.
+Seed = Annotated[
+    int,
+    BeforeValidator(whole_number),
+    Field(ge=0, le=SEED_MAX, strict=True),
+    WithJsonSchema({"type": "integer", "minimum": 0, "maximum": SEED_MAX}),
+]
+
+
 GENERATE_EXAMPLE = {"level": "hard", "symmetry": "rotational", "seed": 2024}
 Level = Literal[LEVELS]
 Symmetry = Literal[SYMMETRIES]
@@ -243,11 +254,8 @@ class GenerateIn(Schema):
         description="How the givens are placed: rotational (half a turn), none, mirror "
         "(left to right) or diagonal.",
     )
-    seed: Annotated[int, BeforeValidator(whole_number)] | None = Field(
+    seed: Seed | None = Field(
         None,
-        ge=0,
-        le=SEED_MAX,
-        strict=True,
         description="The same seed, level and symmetry make the same puzzle; null draws "
         f"one. An integer from 0 to {SEED_MAX}.",
     )

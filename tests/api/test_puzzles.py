@@ -252,6 +252,9 @@ def test_the_library_operations_are_in_the_schema_with_examples(schema):
     assert body["additionalProperties"] is False
     assert body.get("required", []) == []
     assert body["examples"] == [{"level": "hard", "symmetry": "rotational", "seed": 2024}]
+    integer, null = body["properties"]["seed"]["anyOf"]
+    assert integer == {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+    assert null == {"type": "null"}
     level = next(p for p in paths[RANDOM]["get"]["parameters"] if p["name"] == "level")
     assert level["in"] == "query"
     assert level["required"] is False
