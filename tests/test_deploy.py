@@ -306,6 +306,19 @@ def test_a_flood_of_answers_gets_the_html_429_page(stack):
     assert_secured(refused[0])
 
 
+@pytest.mark.parametrize(
+    ("path", "client"),
+    [
+        ("/new?level=easy", "192.0.2.5"),
+        ("/daily", "192.0.2.6"),
+        (f"/steps/?puzzle=.{HARD_SOLUTION[1:]}", "192.0.2.7"),
+    ],
+)
+def test_a_flood_of_pages_that_make_or_explain_puzzles_is_limited(stack, path, client):
+    replies = flood(stack, 60, "GET", path, X_Forwarded_For=client)
+    assert sum(reply.status == 429 for reply in replies) >= 20
+
+
 def test_a_flood_of_pages_to_read_is_not_limited(stack):
     replies = flood(stack, 60, "GET", "/batch/", X_Forwarded_For="192.0.2.4")
     assert {reply.status for reply in replies} == {200}
