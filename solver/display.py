@@ -101,6 +101,33 @@ def answer_grid(puzzle: Grid, solution: Grid | None, caption: str) -> SafeString
     return _table(format_html(ANSWER_BANDS, *cells), "grid answer-grid", caption)
 
 
+# A play cell: a button the play page's script fills with the player's digit
+# or notes and relabels; the server draws the givens and the empty cells.
+PLAY_CELL = (
+    '<td class="{}"><button type="button" class="play-cell" data-index="{}"'
+    ' data-row="{}" data-column="{}" data-box="{}" aria-label="{}">{}</button></td>'
+)
+PLAY_BANDS = _bands(PLAY_CELL)
+
+
+def play_grid(puzzle: Grid) -> SafeString:
+    """The play page's grid: a button per cell, each naming its row, column
+    and box (for the script's shading) and spoken as its place and content."""
+    given_label = gettext("Row %(row)s, column %(column)s: %(digit)s, given")
+    empty_label = gettext("Row %(row)s, column %(column)s: empty")
+    fields = []
+    for (index, (_, row, column, box)), digit in zip(enumerate(CELLS), puzzle, strict=True):
+        label = (given_label if digit else empty_label) % {
+            "row": row,
+            "column": column,
+            "digit": digit,
+        }
+        classes = "cell given" if digit else "cell"
+        fields += (classes, index, row, column, box, label, digit or "")
+    caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
+    return _table(format_html(PLAY_BANDS, *fields), "grid play-grid", caption)
+
+
 @cache  # three kinds of cell times N + 1 digits: few, and the same on every page
 def _answer_cell(classes: str, digit: int) -> SafeString:
     """One answer cell: ``digit`` (nothing for 0) in a cell of ``classes``."""

@@ -115,30 +115,70 @@ class Lesson:
 
 
 def read_board(
-    puzzle: str, progress: str | None = None, candidates: Sequence[str] | None = None
+    puzzle: str, progress: str | None = None, candidates: Sequence[str | None] | None = None
 ) -> Board | list[Issue]:
     """The board of ``puzzle``'s givens, the digits of ``progress`` (81 symbols,
     ``.`` or ``0`` for a cell not placed; a given may be repeated or left
     ``.``) and the ``candidates`` (81 strings of digits, ``''`` for a placed
-    cell; by default every digit the placed ones allow). The issues, naming
+    cell, ``None`` for one left as the rules have it; by default every digit
+    the placed ones allow, everywhere). The issues, naming
     the cells at fault, when any of them cannot be read or the digits conflict.
     """
-    form = PuzzleTextForm({"puzzle": puzzle})
-    if not form.is_valid():
-        return form.issues
-    givens = form.cleaned_data["grid"]
-    digits, issues = _placed(givens, progress)
-    if issues:
-        return issues
-    conflicts = find_conflicts(digits)
+    read = _read_digits(puzzle, progress)
+    if isinstance(read, list):
+        return read
+    givens, digits = read
+    conflicts = _conflicts(digits)
     if conflicts:
-        return [Issue(p.code, describe(p), tuple(p.cells), "progress") for p in conflicts]
+        return conflicts
     marks = Marks.from_grid(digits, STANDARD)
     if candidates is not None:
         issues = _pencil(marks, candidates)
         if issues:
             return issues
     return _judged(marks, givens, pencilled=candidates is not None)
+
+
+@dataclass(frozen=True)
+class Pencilled:
+    """What the rules allow on a person's digits: each cell's ``candidates``
+    (a string of digits, ``""`` for a placed cell) and the ``conflicts``
+    among the digits (which the candidates ignore: each open cell simply
+    loses every digit its peers hold)."""
+
+    candidates: tuple[str, ...]
+    conflicts: tuple[Issue, ...]
+
+
+def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
+    """The candidates and conflicts of ``puzzle``'s givens with ``progress``'s
+    digits placed (read as ``read_board`` reads them); or the issues naming
+    what could not be read. Neither needs a solution, so it is cheap."""
+    read = _read_digits(puzzle, progress)
+    if isinstance(read, list):
+        return read
+    digits = read[1]
+    marks = Marks.from_grid(digits, STANDARD)
+    candidates = tuple(
+        "" if digit else "".join(map(str, digits_of(mask)))
+        for digit, mask in zip(digits, marks.candidates, strict=True)
+    )
+    return Pencilled(candidates, tuple(_conflicts(digits)))
+
+
+def _read_digits(puzzle: str, progress: str | None) -> tuple[Grid, Grid] | list[Issue]:
+    """The givens and the digits placed (givens included), or what is wrong."""
+    form = PuzzleTextForm({"puzzle": puzzle})
+    if not form.is_valid():
+        return form.issues
+    givens = form.cleaned_data["grid"]
+    digits, issues = _placed(givens, progress)
+    return issues or (givens, digits)
+
+
+def _conflicts(digits: Grid) -> list[Issue]:
+    """The digits in conflict, each pair an issue of the field ``progress``."""
+    return [Issue(p.code, describe(p), tuple(p.cells), "progress") for p in find_conflicts(digits)]
 
 
 def _placed(givens: Grid, progress: str | None) -> tuple[Grid, list[Issue]]:
@@ -172,14 +212,17 @@ def _placed(givens: Grid, progress: str | None) -> tuple[Grid, list[Issue]]:
     return tuple(digits), issues
 
 
-def _pencil(marks: Marks, candidates: Sequence[str]) -> list[Issue]:
-    """Put the person's ``candidates`` on ``marks``; what is wrong with them, if anything."""
+def _pencil(marks: Marks, candidates: Sequence[str | None]) -> list[Issue]:
+    """Put the person's ``candidates`` on ``marks`` (``None`` leaves a cell as
+    the rules have it); what is wrong with them, if anything."""
     cells = marks.shape.cells
     if len(candidates) != cells:
         message = _("“candidates” has %(count)s entries, not %(cells)s: one per cell.")
         return [Issue("candidates_length", message % {"count": len(candidates), "cells": cells})]
     unreadable, on_placed = [], []
     for cell, text in enumerate(candidates):
+        if text is None:
+            continue  # no notes in this cell: it keeps what the rules allow
         if not isinstance(text, str) or not all("1" <= symbol <= "9" for symbol in text):
             unreadable.append(cell)
         elif marks.digits[cell]:

@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from . import views
 from .batches import views as batches
+from .play import views as play
 from .puzzles import views as puzzles
 
 app_name = "solver"
@@ -17,6 +18,7 @@ urlpatterns = [
     path("answer/", views.answer, name="answer"),
     path("load", views.load, name="load"),
     path("steps/", views.steps, name="steps"),
+    path("play", play.play, name="play"),
     # The library: a new puzzle of a level, each puzzle's page, browsing, the day's puzzles.
     path("new", puzzles.new_puzzle, name="new"),
     path("p/<str:puzzle_id>", puzzles.puzzle_page, name="puzzle"),

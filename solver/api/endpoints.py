@@ -25,7 +25,18 @@ from ..issues import Issue
 from ..logs import log_solve
 from . import puzzles
 from .errors import failure, install_handlers, require_json
-from .schemas import EXAMPLE, PUZZLE_HELP, Failure, PuzzleIn, Solved, StepsIn, Taught, Verdict
+from .schemas import (
+    EXAMPLE,
+    PUZZLE_HELP,
+    BoardIn,
+    Failure,
+    Pencilled,
+    PuzzleIn,
+    Solved,
+    StepsIn,
+    Taught,
+    Verdict,
+)
 
 DESCRIPTION = """
 Solve and check 9x9 Sudoku puzzles.
@@ -74,6 +85,7 @@ POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
 LINKED = {200: Solved, 400: Failure}
 LINKED_VERDICT = {200: Verdict, 400: Failure}
 TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
+PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
 TAGS = ["puzzles"]
 TEACHER_TAGS = ["teacher"]
 PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
@@ -151,6 +163,25 @@ def hint_posted(request: HttpRequest, body: StepsIn):
     """As POST /api/steps, with the next step only (none when the board is
     solved or its digits have no solution); ``all`` is not used."""
     return _teach(body, next_only=True)
+
+
+@api.post(
+    "/candidates",
+    response=PENCILLED,
+    operation_id="candidates",
+    summary="The candidates and conflicts of a board",
+    tags=TEACHER_TAGS,
+)
+@decorate_view(require_json)
+def candidates_posted(request: HttpRequest, body: BoardIn):
+    """Each cell's candidates as the digits placed allow them, and the digits
+    that clash: what a player's Fill candidates and conflict marks show. No
+    solving, so it answers in well under a millisecond of engine time."""
+    pencilled = teaching.pencil(body.puzzle, body.progress)
+    if not isinstance(pencilled, teaching.Pencilled):
+        return failure(400, pencilled)
+    conflicts = [issue.as_json() for issue in pencilled.conflicts]
+    return {"candidates": list(pencilled.candidates), "conflicts": conflicts}
 
 
 def _teach(body: StepsIn, next_only: bool):

@@ -97,7 +97,8 @@ PROGRESS_HELP = (
 )
 CANDIDATES_HELP = (
     "Optional: the candidates still open in each cell, 81 strings of digits in reading "
-    "order ('' for a placed cell). By default, every digit the placed ones allow. Wrong "
+    "order ('' for a placed cell, null for a cell with none pencilled, which keeps every "
+    "digit the placed ones allow). By default, every digit the placed ones allow. Wrong "
     "candidates are accepted as the person's board: the reply names the cells (wrong)."
 )
 TECHNIQUES_HELP = (
@@ -113,7 +114,7 @@ class StepsIn(Schema):
 
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
-    candidates: list[str] | None = Field(None, description=CANDIDATES_HELP)
+    candidates: list[str | None] | None = Field(None, description=CANDIDATES_HELP)
     techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
         False,
@@ -211,6 +212,31 @@ class Failure(Schema):
 
     status: Literal[Status.INVALID, ERROR]
     errors: list[Problem] = Field(min_length=1)
+
+
+class BoardIn(Schema):
+    """A person's digits on a puzzle: the givens and the digits placed so far."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"puzzle": EXAMPLE, "progress": None}]}
+    )
+
+    puzzle: Puzzle
+    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+
+
+class Pencilled(Schema):
+    """What the rules allow on the digits placed, and where the digits clash."""
+
+    candidates: list[str] = Field(
+        description="Each cell's candidates in reading order: the digits none of its "
+        "peers holds, as a string; '' for a placed cell.",
+        min_length=81,
+        max_length=81,
+    )
+    conflicts: list[Problem] = Field(
+        description="Each pair of digits that share a row, column or box (code conflict)."
+    )
 
 
 # The library: new puzzles, stored ones, the day's.

@@ -1,0 +1,74 @@
+"""The play page: the givens drawn as buttons, the solution sent as data.
+
+A puzzle without exactly one solution cannot be played (Check and Hint
+would have nothing to go by), so its page says which it is and links to
+the answer instead. Reading the link and solving are the answer page's
+own (``solver.views``), with the same bounded budget.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_safe
+
+from ..api import API_PREFIX
+from ..display import play_grid
+from ..engine import Budget, Grid, Status, format_grid, solve
+from ..logs import log_solve
+from ..models import StatusChoices
+from ..views import _answer_url, _linked_grid, _steps_url
+
+STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
+
+
+@require_safe
+def play(request: HttpRequest) -> HttpResponse:
+    """The game for ``?puzzle=``; bad input goes back to the entry page, kept."""
+    grid = _linked_grid(request)
+    if isinstance(grid, HttpResponse):
+        return grid
+    result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    log_solve(request, "play", result)
+    playable = result.status is Status.UNIQUE
+    context = {
+        "playable": playable,
+        "status": result.status.value,
+        "statuses": StatusChoices,
+        "answer_url": _answer_url(grid),
+        "steps_url": _steps_url(grid),
+        "edit_url": play_edit_url(grid),
+    }
+    if playable:
+        context["grid"] = play_grid(grid)
+        context["play_data"] = _play_data(grid, result.solution, context)
+    return render(request, "solver/play.html", context)
+
+
+def play_url(grid: Grid) -> str:
+    """The address of the game on ``grid``."""
+    return reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(grid)})
+
+
+def play_edit_url(grid: Grid) -> str:
+    """The entry page filled with ``grid``."""
+    return reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(grid)})
+
+
+def _play_data(grid: Grid, solution: Grid, links: dict) -> dict:
+    """What the page's script plays with: the givens, their solution, where
+    to keep progress, and where to ask the API."""
+    givens = format_grid(grid)
+    return {
+        "puzzle": givens,
+        "solution": format_grid(solution),
+        "key": STORAGE_PREFIX + givens,
+        "hint_url": API_PREFIX + "hint",
+        "candidates_url": API_PREFIX + "candidates",
+        "answer_url": links["answer_url"],
+        "steps_url": links["steps_url"],
+        "statuses": {value: value for value in StatusChoices.values},
+    }

@@ -1,0 +1,1 @@
+// The play page: filled in by play mode (issue 17).
