@@ -1,1 +1,55 @@
-// The play page: filled in by play mode (issue 17).
+// The play page's script: the game on the server's grid (play_data from
+// json_script). Each module under play/ does one job; this one starts them
+// in order and shows the game. Without it the game stays hidden and the
+// page links to the answer and the steps instead.
+
+import { fromData, newGame } from "./play/game.js";
+import { buttons, table } from "./play/grid.js";
+import { startConflicts } from "./play/conflicts.js";
+import { pause, showTime, startControls } from "./play/controls.js";
+import { startHint } from "./play/hint.js";
+import { startKeys } from "./play/keys.js";
+import { startOptions } from "./play/options.js";
+import { startPad } from "./play/pad.js";
+import { draw, session, store } from "./play/session.js";
+import { load } from "./play/storage.js";
+import { createClock } from "./play/timer.js";
+
+const SAVE_EVERY = 5; // seconds of play between saves of the clock
+
+function readData() {
+  try {
+    return JSON.parse(document.getElementById("play-data")?.textContent ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function start(data) {
+  session.data = data;
+  session.game = fromData(load(data.key), data.puzzle) ?? newGame(data.puzzle);
+  let ticks = 0;
+  session.clock = createClock(session.game.elapsed, (milliseconds) => {
+    showTime(milliseconds);
+    ticks += 1;
+    // A game with no move yet is not worth keeping (after Restart, its key stays cleared).
+    if (ticks % SAVE_EVERY === 0 && (session.game.undo.length || session.game.redo.length)) store();
+  });
+  startOptions();
+  startKeys();
+  startPad();
+  startControls();
+  startConflicts();
+  startHint();
+  document.getElementById("play-needs-script")?.setAttribute("hidden", "");
+  document.getElementById("play")?.removeAttribute("hidden");
+  draw();
+  showTime(session.game.elapsed);
+  window.addEventListener("pagehide", store);
+  if (session.game.finished) return;
+  if (document.hidden) pause(true, { auto: true }); // it starts when the tab shows
+  else session.clock.start();
+}
+
+const data = readData();
+if (table && buttons().length && data?.puzzle?.length === buttons().length) start(data);

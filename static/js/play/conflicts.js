@@ -1,0 +1,45 @@
+// Conflicts: after each change (and a short pause, so a burst of keys costs
+// one request) the board goes to /api/candidates, and the cells whose
+// digits clash are marked, as the server finds them; the latest reply
+// alone counts. The messages are listed under the grid too.
+
+import { gridLine, progressLine } from "./game.js";
+import { indexAt } from "./grid.js";
+import { view } from "./render.js";
+import { createSender } from "./server.js";
+import { draw, onChange, session } from "./session.js";
+
+const DELAY_MS = 150;
+let send = null;
+let timer = 0;
+
+function show(conflicts) {
+  view.conflicts = new Set(conflicts.flatMap((conflict) => (conflict.cells ?? []).map(([row, column]) => indexAt(row, column))));
+  const list = document.getElementById("play-conflicts");
+  if (list) list.textContent = conflicts.map((conflict) => conflict.message).join(" ");
+  draw();
+}
+
+// Mark ``conflicts`` ({code, message, cells}) now, as another reply (a hint's 400) names them.
+export function markConflicts(conflicts) {
+  show(conflicts.filter((conflict) => conflict.code === "conflict"));
+}
+
+async function check() {
+  const line = gridLine(session.game);
+  const answer = await send({ puzzle: session.data.puzzle, progress: progressLine(session.game) });
+  if (answer === null || !answer.ok || line !== gridLine(session.game)) return;
+  if (Array.isArray(answer.reply.conflicts)) show(answer.reply.conflicts);
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(check, DELAY_MS);
+}
+
+export function startConflicts() {
+  send = createSender(session.data.candidates_url);
+  onChange(schedule);
+  // A game resumed may hold clashing digits already.
+  if (/[1-9]/.test(progressLine(session.game))) schedule();
+}

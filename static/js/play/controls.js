@@ -1,0 +1,156 @@
+// The game's buttons: Undo and Redo (aria-disabled when there is nothing to
+// take back), Fill candidates (every open cell's notes from the server, one
+// undo step), Check, Hint, Notes (aria-pressed), Pause (aria-pressed: the
+// clock stops and the grid's digits hide), Restart (after a confirm), and
+// the message when the puzzle is solved.
+
+import { check } from "./check.js";
+import { fill as fillNotes } from "./moves.js";
+import { progressLine } from "./game.js";
+import { hint } from "./hint.js";
+import { toggleNotesMode, eraseCell } from "./input.js";
+import { fill, view } from "./render.js";
+import { candidatesOf, createSender } from "./server.js";
+import { act, draw, onDraw, onFinish, playing, restart, say, session, store, takeBack } from "./session.js";
+import { formatTime } from "./timer.js";
+
+const TEXT = {
+  undone: "Undone.",
+  redone: "Redone.",
+  nothingToUndo: "Nothing to undo.",
+  nothingToRedo: "Nothing to redo.",
+  filling: "Filling in the candidates…",
+  filled: "Every open cell's notes now hold its candidates.",
+  fillFailed: "The candidates could not be had just now. Please try again.",
+  paused: "Paused: the grid is hidden and the clock stopped.",
+  resumed: "Resumed.",
+  confirmRestart: "Start this puzzle again? Your digits, notes, time and history will be cleared.",
+  restarted: "Started again.",
+  solved: "Solved in %(time)s with %(hints)s and %(checks)s.",
+  oneHint: "1 hint",
+  hints: "%(count)s hints",
+  oneCheck: "1 check",
+  checks: "%(count)s checks",
+};
+
+let autoPaused = false; // the tab was hidden, not the player's Pause
+const buttons = {};
+
+function button(name) {
+  return document.querySelector(`[data-play="${name}"]`);
+}
+
+function setDisabled(node, off) {
+  if (!node) return;
+  if (off) node.setAttribute("aria-disabled", "true");
+  else node.removeAttribute("aria-disabled");
+}
+
+export function undoStep() {
+  if (!playing()) return;
+  say(takeBack(false) ? TEXT.undone : TEXT.nothingToUndo);
+}
+
+export function redoStep() {
+  if (!playing()) return;
+  say(takeBack(true) ? TEXT.redone : TEXT.nothingToRedo);
+}
+
+const fetchCandidates = { send: null };
+
+async function fillCandidates() {
+  if (!playing()) return;
+  const line = progressLine(session.game);
+  say(TEXT.filling);
+  const answer = await fetchCandidates.send({ puzzle: session.data.puzzle, progress: line });
+  if (answer === null || line !== progressLine(session.game)) return;
+  const candidates = candidatesOf(answer, session.game.digits.length);
+  if (!candidates) {
+    say(TEXT.fillFailed);
+    return;
+  }
+  act(fillNotes(session.game, candidates));
+  say(TEXT.filled);
+}
+
+export function pause(on, { auto = false } = {}) {
+  if (!session.game || session.game.finished || view.paused === on) return;
+  view.paused = on;
+  autoPaused = on && auto;
+  if (on) session.clock.stop();
+  else session.clock.start();
+  store();
+  draw();
+  if (!auto) say(on ? TEXT.paused : TEXT.resumed);
+}
+
+function onVisibility() {
+  if (document.hidden && !view.paused) pause(true, { auto: true });
+  else if (!document.hidden && autoPaused) pause(false, { auto: true });
+}
+
+function startAgain() {
+  if (!window.confirm(TEXT.confirmRestart)) return;
+  restart();
+  autoPaused = false;
+  document.getElementById("play-done").textContent = "";
+  session.clock.start();
+  draw();
+  say(TEXT.restarted);
+}
+
+function count(n, one, many) {
+  return n === 1 ? one : fill(many, { count: n });
+}
+
+export function solvedMessage(game) {
+  return fill(TEXT.solved, {
+    time: formatTime(game.elapsed),
+    hints: count(game.hints, TEXT.oneHint, TEXT.hints),
+    checks: count(game.checks, TEXT.oneCheck, TEXT.checks),
+  });
+}
+
+function showSolved(game) {
+  game.elapsed = Math.round(session.clock.read());
+  document.getElementById("play-done").textContent = solvedMessage(game);
+}
+
+function update(game) {
+  setDisabled(buttons.undo, !game.undo.length || game.finished);
+  setDisabled(buttons.redo, !game.redo.length || game.finished);
+  buttons.notes?.setAttribute("aria-pressed", String(session.notesMode));
+  buttons.pause?.setAttribute("aria-pressed", String(view.paused));
+  for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], game.finished || view.paused);
+  setDisabled(buttons.pause, game.finished);
+}
+
+export function showTime(milliseconds) {
+  const clock = document.getElementById("play-time");
+  if (clock) clock.textContent = formatTime(milliseconds);
+}
+
+export function startControls() {
+  fetchCandidates.send = createSender(session.data.candidates_url);
+  const actions = {
+    undo: undoStep,
+    redo: redoStep,
+    fill: fillCandidates,
+    check,
+    hint,
+    notes: toggleNotesMode,
+    erase: eraseCell,
+    pause: () => pause(!view.paused),
+    restart: startAgain,
+  };
+  for (const [name, action] of Object.entries(actions)) {
+    buttons[name] = button(name);
+    buttons[name]?.addEventListener("click", () => {
+      if (buttons[name].getAttribute("aria-disabled") !== "true") action();
+    });
+  }
+  onDraw(update);
+  onFinish(showSolved);
+  document.addEventListener("visibilitychange", onVisibility);
+  if (session.game.finished) showSolved(session.game);
+}

@@ -1,0 +1,176 @@
+// Hint: asks the teacher (/api/hint) about the player's own board, their
+// digits and their notes. A wrong digit, or notes that lost the solution's
+// digit, is pointed out first, and that is all. Otherwise the step comes in
+// three presses, as on the entry page: where to look, the step shown on the
+// grid, then the step applied (one undo step). Any other change starts
+// over. Each step started counts as a hint.
+
+import { gridLine, progressLine } from "./game.js";
+import { indexAt, peersOf, unitCells } from "./grid.js";
+import { fill, view } from "./render.js";
+import { candidatesOf, createSender } from "./server.js";
+import { act, draw, onChange, playing, say, session, store } from "./session.js";
+import { cellList } from "./check.js";
+import { markConflicts } from "./conflicts.js";
+import { applyStep } from "./moves.js";
+import { tidyOn } from "./options.js";
+
+const TEXT = {
+  asking: "Looking for the next step…",
+  failed: "No hint could be had just now. Please try again.",
+  invalid: "The grid cannot go on as it stands:",
+  gaveUp: "The solver ran out of time on this grid before it could find the next step.",
+  solved: "Every cell is filled: there is no step left.",
+  wrongDigits: "Not the solution's digit: %(cells)s.",
+  wrongNotes: "Notes without the solution's digit: %(cells)s.",
+  fixFirst: "Put these right first, then ask again.",
+  again: "Press Hint again to see it on the grid.",
+  apply: "Press Hint again to fill it in.",
+  applyRemoval: "Press Hint again to apply it.",
+  placed: "Filled in: %(cells)s.",
+  removed: "Removed from the notes: %(cells)s.",
+  cell: "%(digit)s at row %(row)s, column %(column)s",
+  notHere: "%(digit)s from row %(row)s, column %(column)s",
+};
+
+const FAILED = Symbol("failed");
+
+let stage = 0; // presses made on the current step: 0, 1 (said where) or 2 (shown)
+let step = null;
+let generation = 0; // each change bumps it, so an older reply is dropped
+let hintSender = null;
+let candidatesSender = null;
+
+const indexOfCell = ([row, column]) => indexAt(row, column);
+
+// The player's notes as the teacher takes them: a cell's notes, null for an
+// open cell without any (the rules' candidates), "" for a filled one; none
+// at all when no cell has notes.
+function board() {
+  const { game, data } = session;
+  const body = { puzzle: data.puzzle, progress: progressLine(game) };
+  if (game.notes.some(Boolean)) {
+    body.candidates = game.digits.map((digit, index) => (digit ? "" : game.notes[index] || null));
+  }
+  return body;
+}
+
+function reset() {
+  generation += 1;
+  if (stage || step) say("");
+  stage = 0;
+  step = null;
+  view.hint = null;
+}
+
+// What a reply without a step to show says, or "" when it has one.
+function trouble(answer) {
+  if (!answer.reply) return TEXT.failed;
+  const reply = answer.reply;
+  if (!answer.ok) {
+    const errors = Array.isArray(reply.errors) ? reply.errors : [];
+    if (!errors.length) return TEXT.failed;
+    markConflicts(errors);
+    return [TEXT.invalid, ...errors.map((error) => error.message)].join(" ");
+  }
+  if (reply.status !== session.data.statuses.unique) return TEXT.gaveUp;
+  if (!Array.isArray(reply.steps) || !reply.steps.length) return TEXT.solved;
+  return "";
+}
+
+// Mark the cells the teacher found wrong and say which is which.
+function pointOut(wrong) {
+  const { game } = session;
+  const cells = wrong.map(indexOfCell).filter((index) => index >= 0);
+  view.wrong = new Set(cells);
+  draw();
+  const digits = cells.filter((index) => game.digits[index]);
+  const notes = cells.filter((index) => !game.digits[index]);
+  const said = [];
+  if (digits.length) said.push(fill(TEXT.wrongDigits, { cells: cellList(digits) }));
+  if (notes.length) said.push(fill(TEXT.wrongNotes, { cells: cellList(notes) }));
+  say([...said, TEXT.fixFirst].join(" "));
+}
+
+async function first() {
+  const mine = ++generation;
+  say(TEXT.asking);
+  const answer = await hintSender(board());
+  if (answer === null || mine !== generation) return;
+  // A board that departs from the solution has no sure step (its status may
+  // be "none"): what is wrong comes first, whatever else the reply says.
+  const wrong = answer.ok && Array.isArray(answer.reply.wrong) ? answer.reply.wrong : [];
+  const problem = wrong.length ? "" : trouble(answer);
+  if (problem) {
+    say(problem);
+    return;
+  }
+  session.game.hints += 1;
+  store();
+  if (wrong.length) {
+    pointOut(wrong);
+    return;
+  }
+  step = answer.reply.steps[0];
+  stage = 1;
+  say(`${step.look || step.name} ${TEXT.again}`);
+}
+
+function show() {
+  const pattern = step.pattern ?? {};
+  view.hint = {
+    units: new Set((pattern.units ?? []).flatMap(unitCells)),
+    cells: new Set((pattern.cells ?? []).map(indexOfCell)),
+    place: new Map((step.placements ?? []).map(({ cell, digit }) => [indexOfCell(cell), String(digit)])),
+    remove: new Set((step.eliminations ?? []).map(({ cell }) => indexOfCell(cell))),
+  };
+  stage = 2;
+  draw();
+  say(`${step.text} ${step.placements?.length ? TEXT.apply : TEXT.applyRemoval}`);
+}
+
+// The server's candidates, needed only when a cell losing one has no notes
+// (null when none is needed, FAILED when none could be had).
+async function candidatesFor(eliminations) {
+  const { game, data } = session;
+  const bare = eliminations.some(({ cell }) => !game.notes[indexOfCell(cell)]);
+  if (!bare) return null;
+  const answer = await candidatesSender({ puzzle: data.puzzle, progress: progressLine(game) });
+  return candidatesOf(answer, game.digits.length) ?? FAILED;
+}
+
+async function apply() {
+  const mine = generation;
+  const taken = step;
+  const line = gridLine(session.game);
+  const candidates = await candidatesFor(taken.eliminations ?? []);
+  if (mine !== generation || line !== gridLine(session.game)) return;
+  if (candidates === FAILED) {
+    say(TEXT.failed);
+    return;
+  }
+  const changes = applyStep(session.game, taken, { candidates, tidy: tidyOn(), peersOf, indexOf: indexOfCell });
+  view.hint = null;
+  stage = 0;
+  step = null;
+  act(changes, "hint");
+  draw();
+  const where = ({ cell: [row, column], digit }) => ({ row, column, digit });
+  if (taken.placements?.length) say(fill(TEXT.placed, { cells: taken.placements.map((p) => fill(TEXT.cell, where(p))).join(", ") }));
+  else say(fill(TEXT.removed, { cells: (taken.eliminations ?? []).map((p) => fill(TEXT.notHere, where(p))).join(", ") }));
+}
+
+export function hint() {
+  if (!playing()) return;
+  if (stage === 0) first();
+  else if (stage === 1) show();
+  else apply();
+}
+
+export function startHint() {
+  hintSender = createSender(session.data.hint_url);
+  candidatesSender = createSender(session.data.candidates_url);
+  onChange(({ source }) => {
+    if (source !== "hint") reset();
+  });
+}

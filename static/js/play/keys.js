@@ -1,0 +1,100 @@
+// The keyboard: in the grid, arrows move (Left and Right wrap between rows),
+// Home and End go to a row's ends (with Ctrl, the grid's), a digit fills
+// the cell (a note in notes mode, or with Shift), and Backspace, Delete, 0
+// or . empty it; the cell stays selected (players jump around). Anywhere
+// on the page but a form field: N switches notes mode, Ctrl+Z undoes,
+// Ctrl+Shift+Z and Ctrl+Y redo. The grid is one Tab stop (a roving tabindex).
+
+import { symbolOf } from "../cells.js";
+import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
+import { enterDigit, eraseCell, toggleNotesMode } from "./input.js";
+import { view } from "./render.js";
+import { draw } from "./session.js";
+import { redoStep, undoStep } from "./controls.js";
+
+const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
+
+// The index a navigation key leads to from ``index``, or null for other keys.
+function destination(key, index, ctrl) {
+  const last = SIZE * SIZE - 1;
+  const rowStart = index - (index % SIZE);
+  if (ctrl) return { Home: 0, End: last }[key] ?? null;
+  const moves = {
+    ArrowLeft: Math.max(index - 1, 0),
+    ArrowRight: Math.min(index + 1, last),
+    ArrowUp: index >= SIZE ? index - SIZE : index,
+    ArrowDown: index + SIZE <= last ? index + SIZE : index,
+    Home: rowStart,
+    End: rowStart + SIZE - 1,
+  };
+  return moves[key] ?? null;
+}
+
+// Select cell ``index``: it becomes the grid's one Tab stop and, unless
+// told not to, takes focus.
+export function select(index, { focus = true } = {}) {
+  const cell = buttonAt(index);
+  if (!cell) return;
+  buttonAt(view.selected).tabIndex = -1;
+  cell.tabIndex = 0;
+  view.selected = index;
+  if (focus) cell.focus();
+  draw();
+}
+
+// Shift+digit writes a note: the digit comes from the key's place (event.code),
+// since Shift changes the character (Shift+1 is "!").
+function noteDigit(event) {
+  return event.shiftKey ? (/^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? null) : null;
+}
+
+function onGridKey(event) {
+  const index = indexOf(event.target);
+  if (index < 0 || event.altKey || event.metaKey || event.isComposing) return;
+  const target = destination(event.key, index, event.ctrlKey);
+  if (target !== null && !event.shiftKey) {
+    event.preventDefault();
+    select(target);
+    return;
+  }
+  if (event.ctrlKey) return;
+  const note = noteDigit(event);
+  const symbol = event.shiftKey ? null : symbolOf(event.key);
+  if (note) enterDigit(note, { note: true });
+  else if (symbol) enterDigit(symbol);
+  else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();
+  else return;
+  event.preventDefault();
+}
+
+// Keys typed into a form field (the option's checkbox is one) are not the game's.
+function inField(target) {
+  return target instanceof Element && !!target.closest("input, textarea, select, [contenteditable]");
+}
+
+function onPageKey(event) {
+  if (event.defaultPrevented || event.altKey || event.metaKey || inField(event.target)) return;
+  const key = event.key.toLowerCase();
+  if (event.ctrlKey && key === "z") {
+    event.preventDefault();
+    if (event.shiftKey) redoStep();
+    else undoStep();
+  } else if (event.ctrlKey && !event.shiftKey && key === "y") {
+    event.preventDefault();
+    redoStep();
+  } else if (!event.ctrlKey && key === "n") {
+    event.preventDefault();
+    toggleNotesMode();
+  }
+}
+
+export function startKeys() {
+  for (const cell of buttons()) cell.tabIndex = -1;
+  buttonAt(view.selected).tabIndex = 0;
+  table.addEventListener("keydown", onGridKey);
+  table.addEventListener("focusin", (event) => {
+    const index = indexOf(event.target);
+    if (index >= 0 && index !== view.selected) select(index, { focus: false });
+  });
+  document.addEventListener("keydown", onPageKey);
+}

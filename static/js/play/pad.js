@@ -1,0 +1,43 @@
+// The digit pad: a key per digit fills the selected cell (or writes a note
+// in notes mode), Erase empties it, Notes switches notes mode. Each digit
+// key is named by its digit alone; how many are left is its description
+// ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
+// does nothing. A pointer press keeps focus where it was (on the grid).
+
+import { used } from "./game.js";
+import { enterDigit } from "./input.js";
+import { fill } from "./render.js";
+import { onDraw, session } from "./session.js";
+
+const TEXT = { left: "%(count)s left" };
+
+function keys(pad) {
+  return Array.from(pad.querySelectorAll(".pad-key[data-digit]"));
+}
+
+function update(pad, game) {
+  for (const key of keys(pad)) {
+    const left = Math.max(0, 9 - used(game, key.dataset.digit));
+    const count = document.getElementById(key.getAttribute("aria-describedby") ?? "");
+    if (count) {
+      count.querySelector(".pad-count").textContent = String(left);
+      count.querySelector(".visually-hidden").textContent = fill(TEXT.left, { count: left });
+    }
+    if (left === 0) key.setAttribute("aria-disabled", "true");
+    else key.removeAttribute("aria-disabled");
+  }
+}
+
+export function startPad() {
+  const pad = document.querySelector(".play-pad");
+  if (!pad) return;
+  pad.addEventListener("mousedown", (event) => {
+    if (event.target.closest("button")) event.preventDefault();
+  });
+  pad.addEventListener("click", (event) => {
+    const key = event.target.closest(".pad-key[data-digit]");
+    if (key && key.getAttribute("aria-disabled") !== "true") enterDigit(key.dataset.digit);
+  });
+  onDraw((game) => update(pad, game));
+  update(pad, session.game);
+}

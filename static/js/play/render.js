@@ -1,0 +1,99 @@
+// Draws the game into the server's grid: each cell button's digit or notes
+// and its spoken label, and the marks on its <td>: the selected cell, its
+// peers, the cells holding its digit, the player's own digits, digits found
+// wrong or in conflict, and a hint shown on the grid. The table stays.
+
+import { isGiven } from "./game.js";
+import { buttons, peersOf, place, SIZE } from "./grid.js";
+
+const TEXT = {
+  given: "Row %(row)s, column %(column)s: %(digit)s, given",
+  digit: "Row %(row)s, column %(column)s: %(digit)s",
+  notes: "Row %(row)s, column %(column)s: notes %(notes)s",
+  empty: "Row %(row)s, column %(column)s: empty",
+  paused: "Row %(row)s, column %(column)s: hidden while paused",
+  wrong: ", wrong",
+  conflict: ", in conflict",
+  noteSeparator: ", ",
+};
+
+// What the page shows beside the game itself; the modules set it and call render.
+export const view = {
+  selected: 0,
+  wrong: new Set(), // cells Check or a hint found wrong
+  conflicts: new Set(), // cells whose digits clash, as the server says
+  paused: false,
+  hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
+};
+
+export function fill(template, values) {
+  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+}
+
+function label(game, index) {
+  const where = place(index);
+  if (view.paused) return fill(TEXT.paused, where);
+  const digit = game.digits[index];
+  const notes = game.notes[index];
+  let text;
+  if (isGiven(game, index)) text = fill(TEXT.given, { ...where, digit });
+  else if (digit) text = fill(TEXT.digit, { ...where, digit });
+  else if (notes) text = fill(TEXT.notes, { ...where, notes: Array.from(notes).join(TEXT.noteSeparator) });
+  else text = fill(TEXT.empty, where);
+  if (view.wrong.has(index)) text += TEXT.wrong;
+  if (view.conflicts.has(index)) text += TEXT.conflict;
+  return text;
+}
+
+// The notes as a 3 by 3 block (each digit in its own place), or a hint's
+// digit shown faintly.
+function content(game, index) {
+  const digit = game.digits[index];
+  const ghost = view.hint?.place.get(index);
+  if (view.paused) return [];
+  if (digit) return [document.createTextNode(digit)];
+  if (ghost) return [span("play-ghost", ghost)];
+  if (!game.notes[index]) return [];
+  const block = span("play-notes", "");
+  for (let d = 1; d <= SIZE; d += 1) block.append(span("", game.notes[index].includes(String(d)) ? String(d) : ""));
+  return [block];
+}
+
+function span(className, text) {
+  const node = document.createElement("span");
+  if (className) node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+function marks(game, index) {
+  const selected = view.selected;
+  const digit = game.digits[selected];
+  const hint = view.hint;
+  return {
+    selected: index === selected,
+    peer: peersOf(selected).includes(index),
+    "same-digit": !!digit && game.digits[index] === digit,
+    placed: !!game.digits[index] && !isGiven(game, index),
+    wrong: view.wrong.has(index),
+    conflict: view.conflicts.has(index),
+    "hint-unit": !!hint?.units.has(index),
+    "hint-pattern": !!hint?.cells.has(index),
+    "hint-place": !!hint?.place.has(index),
+    "hint-remove": !!hint?.remove.has(index),
+  };
+}
+
+export function render(game) {
+  buttons().forEach((button, index) => {
+    const key = `${view.paused}|${game.digits[index]}|${game.notes[index]}|${view.hint?.place.get(index) ?? ""}`;
+    if (button.dataset.shown !== key) {
+      button.replaceChildren(...content(game, index));
+      button.dataset.shown = key;
+    }
+    button.setAttribute("aria-label", label(game, index));
+    const classes = button.closest("td").classList;
+    for (const [name, on] of Object.entries(marks(game, index))) classes.toggle(name, on);
+  });
+  buttons()[0]?.closest("table").classList.toggle("paused", view.paused);
+}

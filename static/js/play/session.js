@@ -1,0 +1,96 @@
+// The game in play on this page: its state, how a move becomes an undo
+// step, and what follows every change (the grid redrawn, the progress
+// saved, the other modules told, the end of the game noticed).
+
+import { commit, isSolved, newGame, redo, toData, undo } from "./game.js";
+import { render, view } from "./render.js";
+import { forget, save } from "./storage.js";
+
+export const session = {
+  data: null, // the server's play_data
+  game: null,
+  clock: null,
+  notesMode: false,
+};
+const changeListeners = [];
+const drawListeners = [];
+
+// ``listener({step, source})`` after each change to the game (source:
+// "move", "hint", "undo", "redo" or "restart").
+export function onChange(listener) {
+  changeListeners.push(listener);
+}
+
+// ``listener(game)`` after each redraw.
+export function onDraw(listener) {
+  drawListeners.push(listener);
+}
+
+export function say(text) {
+  const status = document.getElementById("play-status");
+  if (status) status.textContent = text;
+}
+
+// Input counts only while the game runs: not paused, not finished.
+export function playing() {
+  return !!session.game && !session.game.finished && !view.paused;
+}
+
+export function draw() {
+  render(session.game);
+  for (const listener of drawListeners) listener(session.game);
+}
+
+export function store() {
+  const game = session.game;
+  if (!game) return;
+  game.elapsed = Math.round(session.clock?.read() ?? game.elapsed);
+  save(session.data.key, toData(game));
+}
+
+function changed(step, source) {
+  for (const { index } of step ?? []) view.wrong.delete(index);
+  for (const listener of changeListeners) listener({ step, source });
+  if (isSolved(session.game, session.data.solution)) finish();
+  draw();
+  store();
+}
+
+// Make ``changes`` one undo step; the step, or false when nothing changed
+// (or the game is not running).
+export function act(changes, source = "move") {
+  if (!playing()) return false;
+  const step = commit(session.game, changes);
+  if (step) changed(step, source);
+  return step;
+}
+
+export function takeBack(forward = false) {
+  if (!playing()) return null;
+  const step = forward ? redo(session.game) : undo(session.game);
+  if (step) changed(step, forward ? "redo" : "undo");
+  return step;
+}
+
+function finish() {
+  session.game.finished = true;
+  session.clock?.stop();
+  for (const listener of finishListeners) listener(session.game);
+}
+const finishListeners = [];
+
+export function onFinish(listener) {
+  finishListeners.push(listener);
+}
+
+// Start over: the stored progress goes, and the game is the givens again.
+export function restart() {
+  forget(session.data.key);
+  session.game = newGame(session.data.puzzle);
+  view.wrong.clear();
+  view.conflicts.clear();
+  view.paused = false;
+  session.clock?.reset(0);
+  for (const listener of changeListeners) listener({ step: null, source: "restart" });
+  draw();
+}
