@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_accessibility import AXE_OPTIONS
-from tests.puzzles import NO_SOLUTION
+from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
 
 from .helpers import tab_until
 from .play_helpers import (
@@ -248,6 +248,34 @@ def test_hint_points_out_a_mistake_first_then_applies_a_step_in_three_presses(
     assert console_errors == []
 
 
+def test_a_hint_that_removes_candidates_gives_bare_cells_their_notes_first(
+    live_server, page, console_errors
+):
+    """On HARD, after its first step (a hidden single, 7 in r9c3), the next removes
+    5 from column 3's cells: cells without notes get their candidates, less the 5."""
+    open_play(page, live_server.url, HARD)
+    place(page, 9, 3, "7")
+    grid = _with(HARD, 9, 3, "7")
+    hint, status = button(page, "Hint"), page.locator(STATUS)
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to see it on the grid.")
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to apply it.")
+    shown = status.inner_text()
+    hint.click()
+    expect(status).to_contain_text("Removed from the notes: 5 from row 1, column 3")
+    expect_label(page, 1, 3, "notes " + ", ".join(candidates(grid, 1, 3).replace("5", "")))
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to see it on the grid.")
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to")
+    assert status.inner_text() != shown  # the next hint moved on
+    button(page, "Undo").click()
+    expect_label(page, 1, 3, "empty")
+    assert HARD_SOLUTION[2] != "5"
+    assert console_errors == []
+
+
 def test_a_reload_resumes_digits_notes_time_and_undo(live_server, page, console_errors):
     open_play(page, live_server.url)
     (r1, c1), (r2, c2) = OPEN[:2]
@@ -308,6 +336,28 @@ def test_pause_hides_the_grid_and_stops_the_clock(live_server, page, console_err
     expect(pause).to_have_attribute("aria-pressed", "false")
     expect(buttons.nth(given)).to_have_text(EASY[given])
     expect_label(page, row, column, "empty")  # typed while paused: ignored
+    assert console_errors == []
+
+
+def test_the_clock_stops_while_the_tab_is_hidden(live_server, page, console_errors):
+    """Hidden, the game pauses by itself; shown again, it goes on by itself."""
+    open_play(page, live_server.url)
+    pause = button(page, "Pause")
+    set_hidden = """hidden => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    page.evaluate(set_hidden, True)
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    stopped = page.locator("#play-time").inner_text()
+    page.wait_for_timeout(1200)
+    expect(page.locator("#play-time")).to_have_text(stopped)
+    page.evaluate(set_hidden, False)
+    expect(pause).to_have_attribute("aria-pressed", "false")
+    pause.click()  # the player's own pause is not undone by the tab coming back
+    page.evaluate(set_hidden, True)
+    page.evaluate(set_hidden, False)
+    expect(pause).to_have_attribute("aria-pressed", "true")
     assert console_errors == []
 
 

@@ -96,5 +96,10 @@ export function startKeys() {
     const index = indexOf(event.target);
     if (index >= 0 && index !== view.selected) select(index, { focus: false });
   });
+  // Some browsers (Safari) do not focus a button on a click: the click selects.
+  table.addEventListener("click", (event) => {
+    const index = indexOf(event.target.closest("button.play-cell"));
+    if (index >= 0) select(index);
+  });
   document.addEventListener("keydown", onPageKey);
 }
