@@ -12,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_accessibility import AXE_OPTIONS
+from tests.browser.test_csp import Violations, enforced
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
 
 from .helpers import tab_until
@@ -107,6 +108,9 @@ def test_the_pad_places_digits_and_notes_mode_writes_notes(live_server, page, co
     expect_label(page, r3, c3, "notes 3, 8")
     page.keyboard.press("9")
     expect_label(page, r3, c3, "9")
+    full_width_eight = "\uff18"  # as a CJK keyboard's full-width mode types it
+    cell(page, r3, c3).dispatch_event("keydown", {"key": full_width_eight, "bubbles": True})
+    expect_label(page, r3, c3, "8")
     button(page, "Erase").click()
     expect_label(page, r3, c3, "empty")
     given = next((i // SIZE + 1, i % SIZE + 1) for i, s in enumerate(EASY) if s != ".")
@@ -425,6 +429,19 @@ def test_a_phone_plays_without_sideways_scroll_with_44_pixel_keys(
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
     assert console_errors == []
+
+
+def test_the_game_runs_within_the_content_security_policy(live_server, page, console_errors):
+    """Notes, a hint shown on the grid and Pause draw nothing the policy refuses."""
+    view = Violations(page, console_errors)
+    enforced(page.goto(f"{live_server.url}/play?puzzle={EASY}"))
+    fill_candidates(page)
+    button(page, "Hint").click()
+    button(page, "Hint").click()
+    expect(page.locator("td.hint-pattern").first).to_be_visible()
+    button(page, "Pause").click()
+    button(page, "Pause").click()
+    assert view.collect() == []
 
 
 def test_without_javascript_the_page_links_to_the_answer_and_the_steps(open_view, live_server):

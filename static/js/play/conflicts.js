@@ -25,10 +25,18 @@ export function markConflicts(conflicts) {
   show(conflicts.filter((conflict) => conflict.code === "conflict"));
 }
 
+let checked = null; // the digits last sent: a change of notes alone needs no new check
+
 async function check() {
   const line = gridLine(session.game);
+  if (line === checked) return;
+  checked = line;
   const answer = await send({ puzzle: session.data.puzzle, progress: progressLine(session.game) });
-  if (answer === null || !answer.ok || line !== gridLine(session.game)) return;
+  if (answer === null || line !== gridLine(session.game)) return;
+  if (!answer.ok) {
+    checked = null; // not known: the next change asks again
+    return;
+  }
   if (Array.isArray(answer.reply.conflicts)) show(answer.reply.conflicts);
 }
 
