@@ -23,7 +23,8 @@ export function cellList(indices) {
 export function check() {
   if (!playing()) return;
   const { game, data } = session;
-  const wrong = game.digits.flatMap((digit, index) => (digit && !isGiven(game, index) && digit !== data.solution[index] ? [index] : []));
+  const mistaken = (digit, index) => digit && !isGiven(game, index) && digit !== data.solution[index];
+  const wrong = game.digits.flatMap((digit, index) => (mistaken(digit, index) ? [index] : []));
   game.checks += 1;
   view.wrong = new Set(wrong);
   draw();

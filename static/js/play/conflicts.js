@@ -14,7 +14,8 @@ let send = null;
 let timer = 0;
 
 function show(conflicts) {
-  view.conflicts = new Set(conflicts.flatMap((conflict) => (conflict.cells ?? []).map(([row, column]) => indexAt(row, column))));
+  const cells = conflicts.flatMap((conflict) => conflict.cells ?? []);
+  view.conflicts = new Set(cells.map(([row, column]) => indexAt(row, column)));
   const list = document.getElementById("play-conflicts");
   if (list) list.textContent = conflicts.map((conflict) => conflict.message).join(" ");
   draw();

@@ -121,7 +121,8 @@ function update(game) {
   setDisabled(buttons.redo, !game.redo.length || game.finished);
   buttons.notes?.setAttribute("aria-pressed", String(session.notesMode));
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
-  for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], game.finished || view.paused);
+  const idle = game.finished || view.paused;
+  for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], idle);
   setDisabled(buttons.pause, game.finished);
 }
 

@@ -116,6 +116,7 @@ export function fromData(data, givens) {
 function valid(data) {
   const size = data.givens.length;
   const cells = (list) => Array.isArray(list) && list.length === size && list.every((item) => typeof item === "string");
-  const steps = (list) => Array.isArray(list) && list.every((step) => Array.isArray(step) && step.every((item) => Array.isArray(item) && item.length === 5));
+  const isChange = (item) => Array.isArray(item) && item.length === 5;
+  const steps = (list) => Array.isArray(list) && list.every((step) => Array.isArray(step) && step.every(isChange));
   return cells(data.digits) && cells(data.notes) && steps(data.undo) && steps(data.redo);
 }

@@ -14,7 +14,9 @@ function sharesUnit(a, b) {
 }
 
 // Each cell's peers (the indices of the other cells of its row, column and box).
-const PEERS = BUTTONS.map((cell) => BUTTONS.flatMap((other, index) => (other !== cell && sharesUnit(cell, other) ? [index] : [])));
+const PEERS = BUTTONS.map((cell) =>
+  BUTTONS.flatMap((other, index) => (other !== cell && sharesUnit(cell, other) ? [index] : [])),
+);
 
 export function buttons() {
   return BUTTONS;

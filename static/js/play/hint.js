@@ -35,7 +35,7 @@ const TEXT = {
 
 const FAILED = Symbol("failed");
 
-let stage = 0; // presses made on the current step: 0, 1 (said where) or 2 (shown)
+let stage = 0; // presses made on the current step: 0, 1 (said where), 2 (shown) or 3 (applying)
 let step = null;
 let generation = 0; // each change bumps it, so an older reply is dropped
 let hintSender = null;
@@ -140,12 +140,14 @@ async function candidatesFor(eliminations) {
 }
 
 async function apply() {
+  stage = 3; // presses while the candidates come are ignored
   const mine = generation;
   const taken = step;
   const line = gridLine(session.game);
   const candidates = await candidatesFor(taken.eliminations ?? []);
   if (mine !== generation || line !== gridLine(session.game)) return;
   if (candidates === FAILED) {
+    stage = 2;
     say(TEXT.failed);
     return;
   }
@@ -156,15 +158,16 @@ async function apply() {
   act(changes, "hint");
   draw();
   const where = ({ cell: [row, column], digit }) => ({ row, column, digit });
-  if (taken.placements?.length) say(fill(TEXT.placed, { cells: taken.placements.map((p) => fill(TEXT.cell, where(p))).join(", ") }));
-  else say(fill(TEXT.removed, { cells: (taken.eliminations ?? []).map((p) => fill(TEXT.notHere, where(p))).join(", ") }));
+  const list = (items, template) => items.map((item) => fill(template, where(item))).join(", ");
+  if (taken.placements?.length) say(fill(TEXT.placed, { cells: list(taken.placements, TEXT.cell) }));
+  else say(fill(TEXT.removed, { cells: list(taken.eliminations ?? [], TEXT.notHere) }));
 }
 
 export function hint() {
   if (!playing()) return;
   if (stage === 0) first();
   else if (stage === 1) show();
-  else apply();
+  else if (stage === 2) apply();
 }
 
 export function startHint() {
