@@ -80,6 +80,20 @@ def test_a_whole_puzzle_is_played_by_keyboard_to_the_end(live_server, page, cons
     assert console_errors == []
 
 
+def test_the_clock_and_the_end_message_read_as_people_write_them(live_server, page):
+    """m:ss, then h:mm:ss past an hour; "1 hint", "2 checks"."""
+    open_play(page, live_server.url)
+    said = page.evaluate(
+        """async () => {
+            const { formatTime } = await import("/static/js/play/timer.js");
+            const { solvedMessage } = await import("/static/js/play/controls.js");
+            const game = { elapsed: 3723000, hints: 1, checks: 2 };
+            return [formatTime(0), formatTime(65000), formatTime(3599999), solvedMessage(game)];
+        }"""
+    )
+    assert said == ["0:00", "1:05", "59:59", "Solved in 1:02:03 with 1 hint and 2 checks."]
+
+
 def test_the_pad_places_digits_and_notes_mode_writes_notes(live_server, page, console_errors):
     """A pad key fills the selected cell; with Notes pressed (button or N) digits
     become notes; Shift+digit writes a note in either mode; Erase empties a cell."""
