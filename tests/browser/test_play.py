@@ -77,6 +77,9 @@ def test_a_whole_puzzle_is_played_by_keyboard_to_the_end(live_server, page, cons
     page.keyboard.press("Backspace")  # the game is over: nothing changes
     expect_label(page, last_row, last_column, solution_at(last_row, last_column))
     assert stored(page)["finished"] is True
+    page.reload()  # the end is kept, and so is the time
+    expect(done).to_have_text(re.compile(r"^Solved in 0:\d\d with 0 hints and 1 check\.$"))
+    expect(button(page, "Hint")).to_be_disabled()
     assert console_errors == []
 
 
@@ -350,6 +353,8 @@ def test_pause_hides_the_grid_and_stops_the_clock(live_server, page, console_err
     given = next(i for i, s in enumerate(EASY) if s != ".")
     buttons = page.locator("button.play-cell")
     expect(buttons.nth(given)).to_have_text("")
+    expect(page.locator("td.same-digit, td.peer")).to_have_count(0)  # no shading gives digits away
+    expect(button(page, "Check")).to_be_disabled()
     stopped = page.locator("#play-time").inner_text()
     cell(page, row, column).click()
     page.keyboard.press("5")

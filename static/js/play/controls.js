@@ -117,11 +117,11 @@ function showSolved(game) {
 }
 
 function update(game) {
-  setDisabled(buttons.undo, !game.undo.length || game.finished);
-  setDisabled(buttons.redo, !game.redo.length || game.finished);
+  const idle = game.finished || view.paused;
+  setDisabled(buttons.undo, !game.undo.length || idle);
+  setDisabled(buttons.redo, !game.redo.length || idle);
   buttons.notes?.setAttribute("aria-pressed", String(session.notesMode));
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
-  const idle = game.finished || view.paused;
   for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], idle);
   setDisabled(buttons.pause, game.finished);
 }

@@ -2,11 +2,11 @@
 // in notes mode), Erase empties it, Notes switches notes mode. Each digit
 // key is named by its digit alone; how many are left is its description
 // ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
-// does nothing. A pointer press keeps focus where it was (on the grid).
+// does nothing, as every key does while the game is paused or over. A pointer press keeps focus where it was (on the grid).
 
 import { used } from "./game.js";
 import { enterDigit } from "./input.js";
-import { fill } from "./render.js";
+import { fill, view } from "./render.js";
 import { onDraw, session } from "./session.js";
 
 const TEXT = { left: "%(count)s left" };
@@ -23,7 +23,7 @@ function update(pad, game) {
       count.querySelector(".pad-count").textContent = String(left);
       count.querySelector(".visually-hidden").textContent = fill(TEXT.left, { count: left });
     }
-    if (left === 0) key.setAttribute("aria-disabled", "true");
+    if (left === 0 || game.finished || view.paused) key.setAttribute("aria-disabled", "true");
     else key.removeAttribute("aria-disabled");
   }
 }

@@ -18,6 +18,9 @@ const TEXT = {
 };
 
 // What the page shows beside the game itself; the modules set it and call render.
+const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict"];
+const HINT_MARKS = ["hint-unit", "hint-pattern", "hint-place", "hint-remove"];
+
 export const view = {
   selected: 0,
   wrong: new Set(), // cells Check or a hint found wrong
@@ -66,7 +69,9 @@ function span(className, text) {
   return node;
 }
 
+// While paused, no mark shows either: the same-digit shading would give the digits away.
 function marks(game, index) {
+  if (view.paused) return Object.fromEntries([...MARKS, ...HINT_MARKS].map((name) => [name, false]));
   const selected = view.selected;
   const digit = game.digits[selected];
   const hint = view.hint;
