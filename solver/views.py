@@ -117,6 +117,7 @@ def _answer_page(request, puzzle: Grid):
         "permalink": request.build_absolute_uri(_answer_url(puzzle)),
         "statuses": StatusChoices,
         "steps_url": _steps_url(puzzle),
+        "play_url": reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
     }
     if result.status.value == StatusChoices.UNIQUE:
         # The level needs the whole lesson; it is kept for the steps page's first visit.
