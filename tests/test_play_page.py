@@ -33,7 +33,8 @@ def play_data(response) -> dict:
 def cells(response) -> list[dict]:
     """Each play cell's attributes and content, in reading order."""
     html = response.content.decode()
-    found = re.findall(r'<td class="([^"]*)"><button type="button" class="play-cell"([^>]*)>(.*?)</button>', html)
+    cell = r'<td class="([^"]*)"><button type="button" class="play-cell"([^>]*)>(.*?)</button>'
+    found = re.findall(cell, html)
     return [
         {"classes": classes, **dict(re.findall(r'([\w-]+)="([^"]*)"', attributes)), "text": text}
         for classes, attributes, text in found
@@ -70,10 +71,12 @@ def test_every_cell_is_a_button_naming_its_place_and_content(client):
         given = HARD[index]
         if given == ".":
             assert cell["aria-label"] == f"Row {row + 1}, column {column + 1}: empty"
-            assert cell["text"] == "" and "given" not in cell["classes"]
+            assert cell["text"] == ""
+            assert "given" not in cell["classes"]
         else:
             assert cell["aria-label"] == f"Row {row + 1}, column {column + 1}: {given}, given"
-            assert cell["text"] == given and "given" in cell["classes"]
+            assert cell["text"] == given
+            assert "given" in cell["classes"]
 
 
 def test_without_javascript_the_page_says_so_and_links_the_answer_and_the_steps(client):
@@ -99,7 +102,8 @@ def test_a_puzzle_that_cannot_be_played_is_named_with_a_link_to_its_answer(clien
     html = unescape(response.content.decode())
     assert f"This puzzle cannot be played: {named}." in html
     assert f'href="{ANSWER}?puzzle={format_grid(parse_puzzle(puzzle, STANDARD))}"' in html
-    assert 'id="play-data"' not in html and "play-grid" not in html
+    assert 'id="play-data"' not in html
+    assert "play-grid" not in html
 
 
 def test_a_puzzle_the_solver_gives_up_on_is_not_played(client, settings):

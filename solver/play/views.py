@@ -18,9 +18,9 @@ from django.views.decorators.http import require_http_methods
 from ..api import API_PREFIX
 from ..display import play_grid
 from ..engine import Budget, Grid, Status, format_grid, solve
+from ..forms import PuzzleForm
 from ..logs import log_solve
 from ..models import StatusChoices
-from ..forms import PuzzleForm
 from ..views import _answer_url, _entry_page, _linked_grid, _steps_url
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
