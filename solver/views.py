@@ -138,6 +138,7 @@ def _entry_page(request, form: PuzzleForm):
         "blanks": "".join(sorted(BLANKS)),
         # Where the Hint button (hint.js) asks for the next step.
         "hint_url": API_PREFIX + "hint",
+        "candidates_url": API_PREFIX + "candidates",
         "statuses": StatusChoices,
         "level_form": LevelForm(),
     }
