@@ -117,6 +117,7 @@ def _answer_page(request, puzzle: Grid):
         "permalink": request.build_absolute_uri(_answer_url(puzzle)),
         "statuses": StatusChoices,
         "steps_url": _steps_url(puzzle),
+        "play_url": reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
     }
     if result.status.value == StatusChoices.UNIQUE:
         # The level needs the whole lesson; it is kept for the steps page's first visit.
@@ -137,6 +138,7 @@ def _entry_page(request, form: PuzzleForm):
         "blanks": "".join(sorted(BLANKS)),
         # Where the Hint button (hint.js) asks for the next step.
         "hint_url": API_PREFIX + "hint",
+        "candidates_url": API_PREFIX + "candidates",
         "statuses": StatusChoices,
         "level_form": LevelForm(),
     }

@@ -312,9 +312,10 @@ def test_a_flood_of_answers_gets_the_html_429_page(stack):
         ("/new?level=easy", "192.0.2.5"),
         ("/daily", "192.0.2.6"),
         (f"/steps/?puzzle=.{HARD_SOLUTION[1:]}", "192.0.2.7"),
+        (f"/play?puzzle={HARD}", "192.0.2.8"),
     ],
 )
-def test_a_flood_of_pages_that_make_or_explain_puzzles_is_limited(stack, path, client):
+def test_a_flood_of_pages_that_make_explain_or_play_puzzles_is_limited(stack, path, client):
     replies = flood(stack, 60, "GET", path, X_Forwarded_For=client)
     assert sum(reply.status == 429 for reply in replies) >= 20
 

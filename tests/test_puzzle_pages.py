@@ -147,11 +147,11 @@ def test_a_generated_puzzle_says_it_was_made_here(client):
     assert "Source Generated here" in text_of(client.get(f"/p/{puzzle.pk}"))
 
 
-def test_a_puzzles_page_leads_to_its_answer_its_steps_the_entry_grid_and_another(client):
+def test_a_puzzles_page_leads_to_play_its_answer_its_steps_the_entry_grid_and_another(client):
     (puzzle,) = store_puzzles("hard")
     links = hrefs(client.get(f"/p/{puzzle.pk}"))
     query = "?" + urlencode({"puzzle": HARD})
-    for name in ("solver:answer", "solver:steps", "solver:index"):
+    for name in ("solver:play", "solver:answer", "solver:steps", "solver:index"):
         assert reverse(name) + query in links
     assert new_puzzle_url("hard") in links  # another of its level
     answer = client.get(reverse("solver:answer") + query)
@@ -247,6 +247,11 @@ def test_the_daily_page_links_to_each_levels_puzzle_of_the_day(client):
     assert response.status_code == 200
     assert puzzle_links(response) == [stored[level].pk for level in LEVELS]
     assert Daily.objects.count() == len(LEVELS)
+    plays = [href for href in hrefs(response) if href.startswith(reverse("solver:play"))]
+    assert plays == [
+        reverse("solver:play") + "?" + urlencode({"puzzle": stored[level].givens})
+        for level in LEVELS
+    ]
 
 
 def test_the_daily_puzzles_stay_the_same_all_day(client):

@@ -9,25 +9,33 @@ own (``solver.views``), with the same bounded budget.
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods
 
 from ..api import API_PREFIX
 from ..display import play_grid
 from ..engine import Budget, Grid, Status, format_grid, solve
+from ..forms import PuzzleForm
 from ..logs import log_solve
 from ..models import StatusChoices
-from ..views import _answer_url, _linked_grid, _steps_url
+from ..views import _answer_url, _entry_page, _linked_grid, _steps_url
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def play(request: HttpRequest) -> HttpResponse:
-    """The game for ``?puzzle=``; bad input goes back to the entry page, kept."""
+    """The game for ``?puzzle=``; the entry page's Play posts its grid here,
+    which is checked and redirected to that address. Bad input goes back to
+    the entry page, kept, as for Show Answer."""
+    if request.method == "POST":
+        form = PuzzleForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return _entry_page(request, form)
+        return HttpResponseRedirect(play_url(form.cleaned_data["grid"]), status=303)
     grid = _linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid

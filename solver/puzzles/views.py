@@ -87,6 +87,7 @@ def puzzle_page(request, puzzle_id: str):
         "hardest": sentences.name(puzzle.hardest) if puzzle.hardest else "",
         "symmetry": SYMMETRY_NAMES.get(puzzle.symmetry, puzzle.symmetry),
         "generated": puzzle.source == library.GENERATED,
+        "play_url": _with_puzzle("solver:play", puzzle.givens),
         "answer_url": _with_puzzle("solver:answer", puzzle.givens),
         "steps_url": _with_puzzle("solver:steps", puzzle.givens),
         "edit_url": _with_puzzle("solver:index", puzzle.givens),
@@ -184,6 +185,7 @@ def daily_page(request):
                 "level": sentences.level_name(level),
                 "puzzle": puzzle,
                 "url": puzzle_url(puzzle) if puzzle is not None else "",
+                "play_url": _with_puzzle("solver:play", puzzle.givens) if puzzle else "",
                 "hardest": sentences.name(puzzle.hardest) if puzzle and puzzle.hardest else "",
             }
         )

@@ -64,28 +64,23 @@ function reset() {
   unmark();
 }
 
-// Each open cell's candidates as the rules allow them from the digits typed,
-// less those earlier hints removed: sent only once a hint removed some, as
-// the board the next hint starts from.
-function candidates() {
-  const values = cells().map((cell) => cell.value);
-  return cells().map((cell, index) => {
-    if (values[index]) return "";
-    const seen = new Set(
-      cells()
-        .filter((other) => other !== cell && ["row", "column", "box"].some((unit) => other.dataset[unit] === cell.dataset[unit]))
-        .map((other) => other.value),
-    );
-    const gone = removed.get(index) ?? new Set();
-    return Array.from({ length: SIZE }, (_, d) => String(d + 1))
-      .filter((digit) => !seen.has(digit) && !gone.has(digit))
-      .join("");
+// The board the next hint starts from, once earlier hints removed some
+// candidates: each cell they touched holds what the rules allow (asked of the
+// server's candidates endpoint: no rule is written here) less what they
+// removed; every other cell is null, which the server reads as the rules'.
+// Null when nothing was removed, or the candidates could not be had.
+async function candidates(url) {
+  if (!removed.size) return null;
+  const answer = await post(url, { puzzle: readGrid() });
+  const allowed = answer?.ok ? answer.reply.candidates : null;
+  if (!Array.isArray(allowed) || allowed.length !== cells().length) return null;
+  return allowed.map((text, index) => {
+    const gone = removed.get(index);
+    return gone ? Array.from(text).filter((digit) => !gone.has(digit)).join("") : null;
   });
 }
 
-async function ask(url) {
-  const body = { puzzle: readGrid() };
-  if (removed.size) body.candidates = candidates();
+async function post(url, body) {
   const request = {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -97,6 +92,13 @@ async function ask(url) {
   } catch {
     return null;
   }
+}
+
+async function ask({ hintUrl, candidatesUrl }) {
+  const body = { puzzle: readGrid() };
+  const pencilled = await candidates(candidatesUrl);
+  if (pencilled) body.candidates = pencilled;
+  return post(hintUrl, body);
 }
 
 // What a reply without a step to show says, or "" when it has one. The
@@ -141,7 +143,7 @@ async function first({ dataset }) {
     say(describe(found));
     return;
   }
-  const answer = await ask(dataset.hintUrl);
+  const answer = await ask(dataset);
   if (mine !== generation) return;
   const problem = trouble(answer, dataset);
   if (problem) {

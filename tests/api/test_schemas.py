@@ -30,6 +30,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
         "/api/validate",
         "/api/steps",
         "/api/hint",
+        "/api/candidates",
         # The library's (their replies are checked in test_puzzles.py).
         "/api/generate",
         "/api/puzzles/random",
@@ -38,7 +39,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
     }
     for name in ("/api/solve", "/api/validate"):
         assert set(schema["paths"][name]) == {"get", "post"}
-    for name in ("/api/steps", "/api/hint"):
+    for name in ("/api/steps", "/api/hint", "/api/candidates"):
         assert set(schema["paths"][name]) == {"post"}
         assert set(schema["paths"][name]["post"]["responses"]) == {"200", "400", "413", "415"}
 

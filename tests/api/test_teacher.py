@@ -19,7 +19,7 @@ from solver.engine.techniques import TECHNIQUES
 from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
 from tests.reglib import TECHNIQUE_OF_CODE, cases_of, check, transformed
 
-STEPS, HINT = "/api/steps", "/api/hint"
+STEPS, HINT, CANDIDATES = "/api/steps", "/api/hint", "/api/candidates"
 SOLUTION = parse_puzzle(HARD_SOLUTION)
 IMPLEMENTED = sorted(set(TECHNIQUES) & set(TECHNIQUE_OF_CODE.values()))
 CASES_PER_TECHNIQUE = 4
@@ -143,6 +143,42 @@ def test_wrong_candidates_are_accepted_and_the_cells_named(client):
     assert body["wrong"] == [[1, 2]]
     assert "may be wrong" in body["warning"]
     assert len(body["steps"]) == 1
+
+
+def test_a_cell_without_notes_null_keeps_what_the_rules_allow(client):
+    everywhere = pencilled(Marks.from_grid(parse_puzzle(HARD), STANDARD))
+    some = [None] * 81
+    some[1] = everywhere[1]
+    assert ok(client, HINT, puzzle=HARD, candidates=some) == ok(client, HINT, puzzle=HARD)
+    some[1] = everywhere[1].replace(str(SOLUTION[1]), "")  # only the cell pencilled is judged
+    assert ok(client, HINT, puzzle=HARD, candidates=some)["wrong"] == [[1, 2]]
+
+
+def test_the_candidates_are_what_the_digits_placed_allow(client):
+    progress = HARD_SOLUTION[:30] + "." * 51
+    body = ok(client, CANDIDATES, puzzle=HARD, progress=progress)
+    digits = parse_puzzle(HARD_SOLUTION[:30] + HARD[30:])
+    assert body["candidates"] == pencilled(Marks.from_grid(digits, STANDARD))
+    assert body["conflicts"] == []
+    assert ok(client, CANDIDATES, puzzle=HARD)["candidates"] == pencilled(
+        Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    )
+
+
+def test_digits_that_clash_are_named_as_conflicts_and_still_get_candidates(client):
+    cell = HARD.index(".")  # r1c2, beside the given 4 at r1c1
+    progress = "." * cell + HARD[0] + "." * (80 - cell)
+    body = ok(client, CANDIDATES, puzzle=HARD, progress=progress)
+    [conflict] = body["conflicts"]
+    assert conflict["code"] == "conflict"
+    assert conflict["cells"] == [[1, 1], [1, 2]]
+    assert len(body["candidates"]) == 81
+    assert body["candidates"][cell] == ""
+
+
+def test_candidates_of_unreadable_progress_name_the_cells(client):
+    [error] = errors(client, CANDIDATES, puzzle=HARD, progress="x" + "." * 80)
+    assert (error["code"], error["cells"]) == ("progress_not_a_digit", [[1, 1]])
 
 
 def test_a_wrong_digit_placed_makes_the_board_unsolvable_and_is_named(client):
