@@ -274,6 +274,17 @@ def test_hint_points_out_a_mistake_first_then_applies_a_step_in_three_presses(
     assert console_errors == []
 
 
+def test_hint_points_out_notes_that_lost_the_solution_digit(live_server, page, console_errors):
+    open_play(page, live_server.url)
+    row, column, wrong = wrong_but_allowed()
+    place(page, row, column, f"Shift+Digit{wrong}")
+    button(page, "Hint").click()
+    said = f"Notes without the solution's digit: row {row}, column {column}."
+    expect(page.locator(STATUS)).to_contain_text(said)
+    expect_label(page, row, column, f"notes {wrong}, wrong")
+    assert console_errors == []
+
+
 def test_a_hint_that_removes_candidates_gives_bare_cells_their_notes_first(
     live_server, page, console_errors
 ):
