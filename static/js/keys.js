@@ -6,10 +6,11 @@
 import { SIZE, cellAt, indexOf, isCell, setValue, table } from "./cells.js";
 import { activate } from "./roving.js";
 
-// The index a navigation key leads to from ``index``, or null for other keys.
-function destination(key, index, ctrl) {
-  const last = SIZE * SIZE - 1;
-  const rowStart = index - (index % SIZE);
+// The index a navigation key leads to from ``index`` in a grid of ``size``
+// cells a row, or null for other keys. The play page moves by it too.
+export function destination(key, index, ctrl, size = SIZE) {
+  const last = size * size - 1;
+  const rowStart = index - (index % size);
   if (ctrl) return { Home: 0, End: last }[key] ?? null;
   switch (key) {
     case "ArrowLeft":
@@ -17,13 +18,13 @@ function destination(key, index, ctrl) {
     case "ArrowRight":
       return Math.min(index + 1, last);
     case "ArrowUp":
-      return index >= SIZE ? index - SIZE : index;
+      return index >= size ? index - size : index;
     case "ArrowDown":
-      return index + SIZE <= last ? index + SIZE : index;
+      return index + size <= last ? index + size : index;
     case "Home":
       return rowStart;
     case "End":
-      return rowStart + SIZE - 1;
+      return rowStart + size - 1;
     default:
       return null;
   }

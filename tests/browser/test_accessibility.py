@@ -95,7 +95,25 @@ def daily_page(page: Page, base_url: str) -> None:
     for level in LEVELS:
         store_puzzles(level)
     page.goto(f"{base_url}/daily")
-    expect(page.locator(".dailies a")).to_have_count(len(LEVELS))
+    expect(page.locator(".dailies li")).to_have_count(len(LEVELS))
+
+
+def play_page(page: Page, base_url: str) -> None:
+    """The play page mid-game: a digit, notes, a check and a hint shown."""
+    page.goto(f"{base_url}/play?puzzle={HARD}")
+    page.get_by_role("button", name="Row 1, column 2: empty").click()
+    page.keyboard.press("Shift+Digit6")
+    page.get_by_role("button", name="Row 1, column 3: empty").click()
+    page.keyboard.press("9")
+    page.get_by_role("button", name="Check").click()
+    hint = page.get_by_role("button", name="Hint")
+    hint.click()
+    expect(page.locator("#play-status")).not_to_be_empty()
+
+
+def unplayable_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/play?puzzle={'.' * 81}")
+    expect(page.get_by_role("status")).to_contain_text("cannot be played")
 
 
 PAGES = {
@@ -111,6 +129,8 @@ PAGES = {
     "library": library_page,
     "empty-library": empty_library_page,
     "daily": daily_page,
+    "play": play_page,
+    "unplayable": unplayable_page,
 }
 VIEWS = {
     "320-light": {"viewport": {"width": 320, "height": 640}, "color_scheme": "light"},

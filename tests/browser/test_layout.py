@@ -21,6 +21,7 @@ PAGES = {
     "error": "/answer/?puzzle=" + "55" + "." * 79,
     "answer": f"/answer/?puzzle={HARD}",
     "steps": f"/steps/?puzzle={HARD}&step=2",
+    "play": f"/play?puzzle={HARD}",
 }
 
 

@@ -85,8 +85,9 @@ def test_the_daily_page_gives_each_level_a_puzzle_the_same_all_day(
     page.goto(live_server.url + "/index")
     page.get_by_role("link", name="Daily").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Today's puzzles")
-    links = page.locator(".dailies a")
+    links = page.locator(".dailies a:not(.button)")  # each level's page (Play is a button)
     expect(links).to_have_count(len(LEVELS))
+    expect(page.get_by_role("link", name=re.compile("^Play today's"))).to_have_count(len(LEVELS))
     first = links.evaluate_all("links => links.map(link => link.href)")
     page.reload()
     assert links.evaluate_all("links => links.map(link => link.href)") == first

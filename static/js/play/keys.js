@@ -6,6 +6,7 @@
 // Ctrl+Shift+Z and Ctrl+Y redo. The grid is one Tab stop (a roving tabindex).
 
 import { symbolOf } from "../cells.js";
+import { destination } from "../keys.js";
 import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
 import { enterDigit, eraseCell, toggleNotesMode } from "./input.js";
 import { view } from "./render.js";
@@ -13,22 +14,6 @@ import { draw } from "./session.js";
 import { redoStep, undoStep } from "./controls.js";
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
-
-// The index a navigation key leads to from ``index``, or null for other keys.
-function destination(key, index, ctrl) {
-  const last = SIZE * SIZE - 1;
-  const rowStart = index - (index % SIZE);
-  if (ctrl) return { Home: 0, End: last }[key] ?? null;
-  const moves = {
-    ArrowLeft: Math.max(index - 1, 0),
-    ArrowRight: Math.min(index + 1, last),
-    ArrowUp: index >= SIZE ? index - SIZE : index,
-    ArrowDown: index + SIZE <= last ? index + SIZE : index,
-    Home: rowStart,
-    End: rowStart + SIZE - 1,
-  };
-  return moves[key] ?? null;
-}
 
 // Select cell ``index``: it becomes the grid's one Tab stop and, unless
 // told not to, takes focus.
@@ -51,7 +36,7 @@ function noteDigit(event) {
 function onGridKey(event) {
   const index = indexOf(event.target);
   if (index < 0 || event.altKey || event.metaKey || event.isComposing) return;
-  const target = destination(event.key, index, event.ctrlKey);
+  const target = destination(event.key, index, event.ctrlKey, SIZE);
   if (target !== null && !event.shiftKey) {
     event.preventDefault();
     select(target);
