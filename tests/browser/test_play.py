@@ -274,6 +274,21 @@ def test_hint_points_out_a_mistake_first_then_applies_a_step_in_three_presses(
     assert console_errors == []
 
 
+def test_hint_points_out_a_digit_that_clashes_with_a_given_as_wrong(
+    live_server, page, console_errors
+):
+    open_play(page, live_server.url)
+    row, column = OPEN[0]
+    given_column = next(c for c in range(1, SIZE + 1) if EASY[(row - 1) * SIZE + c - 1] != ".")
+    digit = EASY[(row - 1) * SIZE + given_column - 1]
+    place(page, row, column, digit)
+    button(page, "Hint").click()
+    said = f"Not the solution's digit: row {row}, column {column}."
+    expect(page.locator(STATUS)).to_contain_text(said)
+    expect_label(page, row, column, f"{digit}, wrong, in conflict")
+    assert console_errors == []
+
+
 def test_hint_points_out_notes_that_lost_the_solution_digit(live_server, page, console_errors):
     open_play(page, live_server.url)
     row, column, wrong = wrong_but_allowed()
@@ -477,14 +492,6 @@ def test_the_game_runs_within_the_content_security_policy(live_server, page, con
     button(page, "Pause").click()
     button(page, "Pause").click()
     assert view.collect() == []
-
-
-def test_without_javascript_the_page_links_to_the_answer_and_the_steps(open_view, live_server):
-    page = open_view({"java_script_enabled": False})
-    page.goto(f"{live_server.url}/play?puzzle={EASY}")
-    expect(page.get_by_text("Playing here needs JavaScript")).to_be_visible()
-    expect(page.get_by_role("link", name="Explain step by step")).to_be_visible()
-    expect(page.locator("#play")).to_be_hidden()
 
 
 def test_play_goes_on_when_storage_is_refused(live_server, page, console_errors):

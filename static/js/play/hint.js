@@ -78,6 +78,26 @@ function trouble(answer) {
   return "";
 }
 
+// The digits that clash, asked first of /api/candidates (which answers 200
+// either way, where the teacher refuses such a board with a 400), marked;
+// and of them, those that are not the solution's (from the page's data), as
+// [row, column]. Empty when nothing clashes (or nothing could be asked).
+async function clashing() {
+  const { game, data } = session;
+  const progress = progressLine(game);
+  if (!/[1-9]/.test(progress)) return [];
+  const answer = await candidatesSender({ puzzle: data.puzzle, progress });
+  const conflicts = answer?.ok && Array.isArray(answer.reply.conflicts) ? answer.reply.conflicts : [];
+  if (!conflicts.length) return [];
+  markConflicts(conflicts);
+  const cells = conflicts.flatMap((conflict) => conflict.cells ?? []);
+  const wrong = cells.filter((cell) => {
+    const index = indexOfCell(cell);
+    return index >= 0 && game.digits[index] && game.digits[index] !== data.solution[index];
+  });
+  return Array.from(new Map(wrong.map((cell) => [cell.join(","), cell])).values());
+}
+
 // Mark the cells the teacher found wrong and say which is which.
 function pointOut(wrong) {
   const { game } = session;
@@ -95,7 +115,9 @@ function pointOut(wrong) {
 async function first() {
   const mine = ++generation;
   say(TEXT.asking);
-  const answer = await hintSender(board());
+  const clashes = await clashing();
+  if (mine !== generation) return;
+  const answer = clashes.length ? { ok: true, reply: { wrong: clashes } } : await hintSender(board());
   if (answer === null || mine !== generation) return;
   // A board that departs from the solution has no sure step (its status may
   // be "none"): what is wrong comes first, whatever else the reply says.
