@@ -30,7 +30,7 @@ from .engine import STANDARD, Grid
 from .issues import Issue
 
 TABLE = (
-    '<table class="{classes}"><caption class="visually-hidden">{caption}</caption>'
+    '<table class="{classes}"{role}><caption class="visually-hidden">{caption}</caption>'
     "{stacks}{bands}</table>"
 )
 STACK = '<colgroup span="{}"></colgroup>'
@@ -125,7 +125,9 @@ def play_grid(puzzle: Grid) -> SafeString:
         classes = "cell given" if digit else "cell"
         fields += (classes, index, row, column, box, label, digit or "")
     caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
-    return _table(format_html(PLAY_BANDS, *fields), "grid play-grid", caption)
+    # A grid (not a plain table): its cells are gridcells a person moves
+    # between with the arrow keys, each named by its button's label.
+    return _table(format_html(PLAY_BANDS, *fields), "grid play-grid", caption, role="grid")
 
 
 @cache  # three kinds of cell times N + 1 digits: few, and the same on every page
@@ -150,10 +152,13 @@ def _places(label: str) -> tuple[SafeString, ...]:
     )
 
 
-def _table(bands: SafeString, classes: str, caption: str) -> SafeString:
+def _table(bands: SafeString, classes: str, caption: str, role: str = "") -> SafeString:
     """The table around ``bands`` (the cells in rows and bands of rows), with
-    its stacks of columns and its caption."""
-    return format_html(TABLE, classes=classes, caption=caption, stacks=STACKS, bands=bands)
+    its stacks of columns, its caption and, if given, an ARIA ``role``."""
+    role_attribute = format_html(' role="{}"', role) if role else NO_FAULT
+    return format_html(
+        TABLE, classes=classes, role=role_attribute, caption=caption, stacks=STACKS, bands=bands
+    )
 
 
 def _problem_ids(issues: Sequence[Issue], keys: Callable[[Issue], Iterable]) -> dict:

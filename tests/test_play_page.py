@@ -61,7 +61,9 @@ def test_the_solution_sent_is_the_engines_for_shared_puzzles(client, puzzle):
 
 
 def test_every_cell_is_a_button_naming_its_place_and_content(client):
-    drawn = cells(client.get(play_url(HARD)))
+    response = client.get(play_url(HARD))
+    assert '<table class="grid play-grid" role="grid">' in response.content.decode()
+    drawn = cells(response)
     assert len(drawn) == 81
     for index, cell in enumerate(drawn):
         row, column = divmod(index, 9)

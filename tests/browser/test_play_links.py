@@ -36,6 +36,8 @@ def test_the_entry_pages_play_button_plays_the_typed_grid(live_server, page: Pag
     expect_play_page(page, HARD)
     given = page.get_by_role("button", name="Row 1, column 1: 4, given")
     expect(given).to_have_text("4")
+    # The grid's cells are gridcells, each named by its button.
+    expect(page.get_by_role("gridcell", name="Row 1, column 2: empty")).to_have_count(1)
     assert console_errors == []
 
 
