@@ -7,6 +7,7 @@ The stored batches have views of their own (``batches.views``).
 """
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 from django.conf import settings
@@ -50,15 +51,21 @@ def answer(request):
     """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
     and redirected there, and bad input goes back to the entry page, kept."""
     if request.method == "POST":
-        form = PuzzleForm(request.POST, request.FILES)
-        if not form.is_valid():
-            return _entry_page(request, form)
-        # See Other: a reload or Back never posts the form again.
-        return HttpResponseRedirect(_answer_url(form.cleaned_data["grid"]), status=303)
+        return posted_entry(request, _answer_url)
     grid = _linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
     return _answer_page(request, grid)
+
+
+def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpResponse:
+    """The entry form posted to a page (Show Answer, Play): its grid checked
+    and redirected to ``address(grid)``, or the entry page again, kept, with
+    its problems. See Other: a reload or Back never posts the form again."""
+    form = PuzzleForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _entry_page(request, form)
+    return HttpResponseRedirect(address(form.cleaned_data["grid"]), status=303)
 
 
 def _read_link(text: str) -> Grid | None:
@@ -103,6 +110,16 @@ def _answer_url(grid: Grid) -> str:
     return reverse("solver:answer") + "?" + urlencode({"puzzle": format_grid(grid)})
 
 
+def play_url(grid: Grid) -> str:
+    """The address of the game on ``grid`` (``solver.play``)."""
+    return reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(grid)})
+
+
+def edit_url(grid: Grid) -> str:
+    """The entry page, filled with ``grid``."""
+    return reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(grid)})
+
+
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
@@ -113,11 +130,11 @@ def _answer_page(request, puzzle: Grid):
         "puzzle_grid": answer_grid(puzzle, None, gettext("Puzzle grid")),
         "solution_line": format_grid(result.solution) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
-        "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
+        "edit_url": edit_url(puzzle),
         "permalink": request.build_absolute_uri(_answer_url(puzzle)),
         "statuses": StatusChoices,
         "steps_url": _steps_url(puzzle),
-        "play_url": reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(puzzle)}),
+        "play_url": play_url(puzzle),
     }
     if result.status.value == StatusChoices.UNIQUE:
         # The level needs the whole lesson; it is kept for the steps page's first visit.
@@ -179,7 +196,7 @@ def steps(request):
     context = {
         "status": taught.status,
         "answer_url": _answer_url(grid),
-        "edit_url": reverse("solver:index") + "?" + urlencode({"puzzle": line}),
+        "edit_url": edit_url(grid),
         "count": len(taught.steps),
         "statuses": StatusChoices,
     }

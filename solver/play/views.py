@@ -9,19 +9,16 @@ own (``solver.views``), with the same bounded budget.
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods
 
 from ..api import API_PREFIX
 from ..display import play_grid
 from ..engine import Budget, Grid, Status, format_grid, solve
-from ..forms import PuzzleForm
 from ..logs import log_solve
 from ..models import StatusChoices
-from ..views import _answer_url, _entry_page, _linked_grid, _steps_url
+from ..views import _answer_url, _linked_grid, _steps_url, edit_url, play_url, posted_entry
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 
@@ -32,10 +29,7 @@ def play(request: HttpRequest) -> HttpResponse:
     which is checked and redirected to that address. Bad input goes back to
     the entry page, kept, as for Show Answer."""
     if request.method == "POST":
-        form = PuzzleForm(request.POST, request.FILES)
-        if not form.is_valid():
-            return _entry_page(request, form)
-        return HttpResponseRedirect(play_url(form.cleaned_data["grid"]), status=303)
+        return posted_entry(request, play_url)
     grid = _linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
@@ -48,22 +42,12 @@ def play(request: HttpRequest) -> HttpResponse:
         "statuses": StatusChoices,
         "answer_url": _answer_url(grid),
         "steps_url": _steps_url(grid),
-        "edit_url": play_edit_url(grid),
+        "edit_url": edit_url(grid),
     }
     if playable:
         context["grid"] = play_grid(grid)
         context["play_data"] = _play_data(grid, result.solution, context)
     return render(request, "solver/play.html", context)
-
-
-def play_url(grid: Grid) -> str:
-    """The address of the game on ``grid``."""
-    return reverse("solver:play") + "?" + urlencode({"puzzle": format_grid(grid)})
-
-
-def play_edit_url(grid: Grid) -> str:
-    """The entry page filled with ``grid``."""
-    return reverse("solver:index") + "?" + urlencode({"puzzle": format_grid(grid)})
 
 
 def _play_data(grid: Grid, solution: Grid, links: dict) -> dict:
