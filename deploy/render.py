@@ -19,6 +19,8 @@ import re
 import sys
 from pathlib import Path
 
+from django.utils.translation import gettext_noop as N_
+
 DEPLOY = Path(__file__).resolve().parent
 TEMPLATE = DEPLOY / "nginx.conf"
 # Multipart boundaries and part headers around the batch form's fields.
@@ -32,37 +34,56 @@ UNLIMITED_RATE = "1000000r/s"
 ERRORS = DEPLOY / "errors"
 # nginx's own HTML error pages: file name, title, message. Each has a JSON
 # twin in deploy/errors for /api/ (deploy/nginx.conf's error_page lines).
-DAMAGED_LINK = (
+# Marked for the catalogs (N_ only marks): written in each language the site
+# speaks, chosen by nginx as Django chooses (the language cookie, else
+# Accept-Language).
+DAMAGED_LINK = N_(
     "If you followed a link, it may be damaged; starting again from the entry page usually works."
 )
 PAGES = {
-    "400": ("Bad request", f"The server could not read this request. {DAMAGED_LINK}"),
-    "403": ("Forbidden", "This address is not open to visitors."),
-    "404": ("Page not found", "There is no such file on this site."),
-    "405": ("Method not allowed", "This address does not take that kind of request."),
+    "400": (N_("Bad request"), N_("The server could not read this request. %(damaged)s")),
+    "403": (N_("Forbidden"), N_("This address is not open to visitors.")),
+    "404": (N_("Page not found"), N_("There is no such file on this site.")),
+    "405": (N_("Method not allowed"), N_("This address does not take that kind of request.")),
     "413": (
-        "Request too large",
-        "The request was larger than this site takes. "
-        "The batch page says how large a file of puzzles may be.",
+        N_("Request too large"),
+        N_(
+            "The request was larger than this site takes. "
+            "The batch page says how large a file of puzzles may be."
+        ),
     ),
-    "412": ("Precondition failed", "The file has changed since the request's copy of it."),
-    "414": ("Address too long", f"The address was longer than this site reads. {DAMAGED_LINK}"),
+    "412": (N_("Precondition failed"), N_("The file has changed since the request's copy of it.")),
+    "414": (N_("Address too long"), N_("The address was longer than this site reads. %(damaged)s")),
     "494": (
-        "Request headers too large",
-        "The request's headers, its cookies most often, were larger than this site reads. "
-        "Clearing this site's cookies usually helps.",
+        N_("Request headers too large"),
+        N_(
+            "The request's headers, its cookies most often, were larger than this site reads. "
+            "Clearing this site's cookies usually helps."
+        ),
     ),
     "429": (
-        "Too many requests",
-        "This address sent more requests than a person could in a moment. "
-        "Wait a second and try again.",
+        N_("Too many requests"),
+        N_(
+            "This address sent more requests than a person could in a moment. "
+            "Wait a second and try again."
+        ),
     ),
-    "501": ("Not implemented", "The request asked for something this server does not do."),
-    "505": ("HTTP version not supported", "The request used a version of HTTP this server lacks."),
+    "501": (N_("Not implemented"), N_("The request asked for something this server does not do.")),
+    "505": (
+        N_("HTTP version not supported"),
+        N_("The request used a version of HTTP this server lacks."),
+    ),
     "50x": (
-        "Server unavailable",
-        "The server could not answer in time. Please try again in a moment.",
+        N_("Server unavailable"),
+        N_("The server could not answer in time. Please try again in a moment."),
     ),
+}
+# The words around each page's message (deploy/errors/page.html's @NAME@s).
+CHROME = {
+    "SITE": N_("Sudoku solver"),
+    "SKIP": N_("Skip to the message"),
+    "WHERE": N_("Where to go"),
+    "ENTER": N_("Enter a puzzle"),
 }
 
 
@@ -198,7 +219,8 @@ def write_error_pages(directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     page = (ERRORS / "page.html").read_text(encoding="utf-8")
     for name, (title, message) in PAGES.items():
-        text = render(page, {"TITLE": title, "MESSAGE": message})
+        words = {"TITLE": title, "MESSAGE": message % {"damaged": DAMAGED_LINK}, **CHROME}
+        text = render(page, words)
         (directory / f"{name}.html").write_text(text, encoding="utf-8")
     for reply in ERRORS.glob("*.json"):
         (directory / reply.name).write_text(reply.read_text(encoding="utf-8"), encoding="utf-8")

@@ -92,7 +92,15 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Each language named in itself, as the switcher shows it. The language comes
+# from the switcher's cookie, else Accept-Language; addresses carry none
+# (docs/i18n.md says why).
+LANGUAGES = [
+    ("en", "English"),
+    ("zh-hans", "简体中文"),
+    ("zh-hant", "繁體中文"),
+    ("vi", "Tiếng Việt"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"
