@@ -14,6 +14,7 @@ message if a placeholder is left or a value cannot be written into the file.
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import re
 import sys
@@ -77,6 +78,33 @@ PAGES = {
         N_("Server unavailable"),
         N_("The server could not answer in time. Please try again in a moment."),
     ),
+}
+# The API's twins of the pages (/api/ gets JSON): file name, code, message.
+REPLIES = {
+    "400": ("bad_request", N_("The request could not be read.")),
+    "403": ("forbidden", N_("This address is not open to visitors.")),
+    "404": (
+        "not_found",
+        N_("There is nothing at this address; the API is described at /api/docs."),
+    ),
+    "405": ("method_not_allowed", N_("This method is not allowed here.")),
+    "412": (
+        "precondition_failed",
+        N_("The resource has changed since the request's copy of it."),
+    ),
+    "413": ("too_large", N_("The request body is too large for this site.")),
+    "414": (
+        "uri_too_long",
+        N_("The address is longer than this site reads; send a puzzle in a POST body instead."),
+    ),
+    "429": ("too_many_requests", N_("Too many requests: wait a moment and try again.")),
+    "494": ("headers_too_large", N_("The request's headers are larger than this site reads.")),
+    "501": ("not_implemented", N_("The request asks for something this server does not do.")),
+    "505": (
+        "http_version_not_supported",
+        N_("The request's HTTP version is not one this server speaks."),
+    ),
+    "50x": ("server_error", N_("The server could not answer in time; try again in a moment.")),
 }
 # The words around each page's message (deploy/errors/page.html's @NAME@s).
 CHROME = {
@@ -215,15 +243,16 @@ def hsts() -> str:
 
 def write_error_pages(directory: Path) -> None:
     """nginx's error pages in ``directory``: each of ``PAGES`` from one
-    template, and the API's JSON replies as they are."""
+    template, and the API's JSON replies (``REPLIES``)."""
     directory.mkdir(parents=True, exist_ok=True)
     page = (ERRORS / "page.html").read_text(encoding="utf-8")
     for name, (title, message) in PAGES.items():
         words = {"TITLE": title, "MESSAGE": message % {"damaged": DAMAGED_LINK}, **CHROME}
         text = render(page, words)
         (directory / f"{name}.html").write_text(text, encoding="utf-8")
-    for reply in ERRORS.glob("*.json"):
-        (directory / reply.name).write_text(reply.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, (code, message) in REPLIES.items():
+        reply = {"status": "error", "errors": [{"code": code, "message": message, "cells": []}]}
+        (directory / f"{name}.json").write_text(json.dumps(reply), encoding="utf-8")
 
 
 def render(template: str, filled: dict[str, str]) -> str:
