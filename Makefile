@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run library serve check-deploy test test-fast bench lint format browser nginx clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast bench lint format browser nginx messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -54,7 +54,7 @@ run: library
 ## New puzzle and Daily find expert and extreme ones ready (the first time about a minute on
 ## two cores; after that, nothing to do)
 LIBRARY_COUNT ?= 20
-library: install
+library: install messages
 	$(BIN)/python manage.py migrate --noinput
 	for level in easy medium hard expert extreme; do \
 		$(BIN)/python manage.py generate --level $$level --until $(LIBRARY_COUNT) --jobs 0 || exit 1; \
@@ -62,7 +62,7 @@ library: install
 
 ## serve: the production stack on http://127.0.0.1:8080: gunicorn behind nginx, debug off,
 ## settings from the environment and .env (see .env.example and deploy/serve.sh)
-serve: install nginx
+serve: install nginx messages
 	deploy/serve.sh
 
 ## check-deploy: Django's deployment checks with the settings `make serve` uses
@@ -71,13 +71,13 @@ check-deploy: install
 	deploy/serve.sh --check
 
 ## test: the whole suite, browser and deployment tests included (installs Debian's
-## chromium and nginx if missing)
-test: install-dev browser nginx
+## chromium, nginx and gettext if missing)
+test: install-dev browser nginx messages
 	$(BIN)/python -m pytest
 
 ## test-fast: every test but the browser's, the real stack's and the slow sweeps (see the
-## markers in pyproject.toml), on two processes: needs neither chromium nor nginx
-test-fast: install-dev
+## markers in pyproject.toml), on two processes: needs neither chromium nor nginx (only gettext)
+test-fast: install-dev messages
 	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
 
 ## bench: the engine benchmark against the Norvig-style baseline, then the tail benchmark
@@ -105,6 +105,15 @@ nginx:
 	@test -x /usr/sbin/nginx || { \
 		echo "Installing Debian's nginx for make serve and the deployment tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx; }
+
+## messages: the catalogs (locale/*/LC_MESSAGES/*.po) compiled into the .mo files Django reads,
+## with Debian's gettext (installed if msgfmt is missing). The .mo files are built, never committed
+## (docs/i18n.md); compilemessages skips a catalog whose .mo is newer than its .po.
+messages: install
+	@command -v msgfmt >/dev/null || { \
+		echo "Installing Debian's gettext to compile the catalogs"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
+	$(BIN)/python manage.py compilemessages --ignore .venv --verbosity 0
 
 lint: install-dev
 	$(BIN)/ruff check .

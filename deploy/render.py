@@ -3,9 +3,11 @@
 
     python deploy/render.py RUN_DIR LISTEN SOCKET > RUN_DIR/nginx.conf
 
-It also writes nginx's own error pages into RUN_DIR/errors: an HTML page for
-each of ``PAGES`` from deploy/errors/page.html, and the JSON replies for the
-API as they are in deploy/errors.
+It also writes nginx's own error pages into RUN_DIR/errors, in each of
+settings.LANGUAGES: an HTML page for each of ``PAGES`` from
+deploy/errors/page.html and a JSON reply for each of ``REPLIES``, named
+``<name>.<language>.<html|json>`` (``429.zh-hans.html``), from the compiled
+catalogs (an untranslated word stays English).
 Run it with the environment gunicorn gets, so that nginx and Django agree on
 the static files, the body limit and the security headers. It exits with a
 message if a placeholder is left or a value cannot be written into the file.
@@ -20,7 +22,14 @@ import re
 import sys
 from pathlib import Path
 
-from django.utils.translation import gettext_noop as N_
+
+def gettext_noop(message: str) -> str:
+    """``message`` as it is, marked for the catalogs: makemessages looks for
+    this name (Django's own gettext_noop reads the settings, which are not
+    configured when this module is imported; an alias such as N_ is not
+    found)."""
+    return message
+
 
 DEPLOY = Path(__file__).resolve().parent
 TEMPLATE = DEPLOY / "nginx.conf"
@@ -34,84 +43,109 @@ RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
 UNLIMITED_RATE = "1000000r/s"
 ERRORS = DEPLOY / "errors"
 # nginx's own HTML error pages: file name, title, message. Each has a JSON
-# twin in deploy/errors for /api/ (deploy/nginx.conf's error_page lines).
-# Marked for the catalogs (N_ only marks): written in each language the site
-# speaks, chosen by nginx as Django chooses (the language cookie, else
-# Accept-Language).
-DAMAGED_LINK = N_(
+# twin for /api/ in REPLIES (deploy/nginx.conf's error_page lines). Marked
+# for the catalogs, written in each language the site speaks; nginx chooses
+# one as Django does (the language cookie, else Accept-Language).
+DAMAGED_LINK = gettext_noop(
     "If you followed a link, it may be damaged; starting again from the entry page usually works."
 )
 PAGES = {
-    "400": (N_("Bad request"), N_("The server could not read this request. %(damaged)s")),
-    "403": (N_("Forbidden"), N_("This address is not open to visitors.")),
-    "404": (N_("Page not found"), N_("There is no such file on this site.")),
-    "405": (N_("Method not allowed"), N_("This address does not take that kind of request.")),
+    "400": (
+        gettext_noop("Bad request"),
+        gettext_noop("The server could not read this request. %(damaged)s"),
+    ),
+    "403": (gettext_noop("Forbidden"), gettext_noop("This address is not open to visitors.")),
+    "404": (gettext_noop("Page not found"), gettext_noop("There is no such file on this site.")),
+    "405": (
+        gettext_noop("Method not allowed"),
+        gettext_noop("This address does not take that kind of request."),
+    ),
     "413": (
-        N_("Request too large"),
-        N_(
+        gettext_noop("Request too large"),
+        gettext_noop(
             "The request was larger than this site takes. "
             "The batch page says how large a file of puzzles may be."
         ),
     ),
-    "412": (N_("Precondition failed"), N_("The file has changed since the request's copy of it.")),
-    "414": (N_("Address too long"), N_("The address was longer than this site reads. %(damaged)s")),
+    "412": (
+        gettext_noop("Precondition failed"),
+        gettext_noop("The file has changed since the request's copy of it."),
+    ),
+    "414": (
+        gettext_noop("Address too long"),
+        gettext_noop("The address was longer than this site reads. %(damaged)s"),
+    ),
     "494": (
-        N_("Request headers too large"),
-        N_(
+        gettext_noop("Request headers too large"),
+        gettext_noop(
             "The request's headers, its cookies most often, were larger than this site reads. "
             "Clearing this site's cookies usually helps."
         ),
     ),
     "429": (
-        N_("Too many requests"),
-        N_(
+        gettext_noop("Too many requests"),
+        gettext_noop(
             "This address sent more requests than a person could in a moment. "
             "Wait a second and try again."
         ),
     ),
-    "501": (N_("Not implemented"), N_("The request asked for something this server does not do.")),
+    "501": (
+        gettext_noop("Not implemented"),
+        gettext_noop("The request asked for something this server does not do."),
+    ),
     "505": (
-        N_("HTTP version not supported"),
-        N_("The request used a version of HTTP this server lacks."),
+        gettext_noop("HTTP version not supported"),
+        gettext_noop("The request used a version of HTTP this server lacks."),
     ),
     "50x": (
-        N_("Server unavailable"),
-        N_("The server could not answer in time. Please try again in a moment."),
+        gettext_noop("Server unavailable"),
+        gettext_noop("The server could not answer in time. Please try again in a moment."),
     ),
 }
 # The API's twins of the pages (/api/ gets JSON): file name, code, message.
 REPLIES = {
-    "400": ("bad_request", N_("The request could not be read.")),
-    "403": ("forbidden", N_("This address is not open to visitors.")),
+    "400": ("bad_request", gettext_noop("The request could not be read.")),
+    "403": ("forbidden", gettext_noop("This address is not open to visitors.")),
     "404": (
         "not_found",
-        N_("There is nothing at this address; the API is described at /api/docs."),
+        gettext_noop("There is nothing at this address; the API is described at /api/docs."),
     ),
-    "405": ("method_not_allowed", N_("This method is not allowed here.")),
+    "405": ("method_not_allowed", gettext_noop("This method is not allowed here.")),
     "412": (
         "precondition_failed",
-        N_("The resource has changed since the request's copy of it."),
+        gettext_noop("The resource has changed since the request's copy of it."),
     ),
-    "413": ("too_large", N_("The request body is too large for this site.")),
+    "413": ("too_large", gettext_noop("The request body is too large for this site.")),
     "414": (
         "uri_too_long",
-        N_("The address is longer than this site reads; send a puzzle in a POST body instead."),
+        gettext_noop(
+            "The address is longer than this site reads; send a puzzle in a POST body instead."
+        ),
     ),
-    "429": ("too_many_requests", N_("Too many requests: wait a moment and try again.")),
-    "494": ("headers_too_large", N_("The request's headers are larger than this site reads.")),
-    "501": ("not_implemented", N_("The request asks for something this server does not do.")),
+    "429": ("too_many_requests", gettext_noop("Too many requests: wait a moment and try again.")),
+    "494": (
+        "headers_too_large",
+        gettext_noop("The request's headers are larger than this site reads."),
+    ),
+    "501": (
+        "not_implemented",
+        gettext_noop("The request asks for something this server does not do."),
+    ),
     "505": (
         "http_version_not_supported",
-        N_("The request's HTTP version is not one this server speaks."),
+        gettext_noop("The request's HTTP version is not one this server speaks."),
     ),
-    "50x": ("server_error", N_("The server could not answer in time; try again in a moment.")),
+    "50x": (
+        "server_error",
+        gettext_noop("The server could not answer in time; try again in a moment."),
+    ),
 }
 # The words around each page's message (deploy/errors/page.html's @NAME@s).
 CHROME = {
-    "SITE": N_("Sudoku solver"),
-    "SKIP": N_("Skip to the message"),
-    "WHERE": N_("Where to go"),
-    "ENTER": N_("Enter a puzzle"),
+    "SITE": gettext_noop("Sudoku solver"),
+    "SKIP": gettext_noop("Skip to the message"),
+    "WHERE": gettext_noop("Where to go"),
+    "ENTER": gettext_noop("Enter a puzzle"),
 }
 
 
@@ -243,16 +277,32 @@ def hsts() -> str:
 
 def write_error_pages(directory: Path) -> None:
     """nginx's error pages in ``directory``: each of ``PAGES`` from one
-    template, and the API's JSON replies (``REPLIES``)."""
+    template, and the API's JSON replies (``REPLIES``), once per language."""
+    from django.conf import settings
+    from django.utils import translation
+
     directory.mkdir(parents=True, exist_ok=True)
     page = (ERRORS / "page.html").read_text(encoding="utf-8")
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            for name, text in error_pages(page, code).items():
+                (directory / name).write_text(text, encoding="utf-8")
+
+
+def error_pages(page: str, code: str) -> dict[str, str]:
+    """Each page's and reply's file name and text in the active language
+    (``code``, named in the file names and the page's lang)."""
+    from django.utils.translation import gettext as _
+
+    chrome = {name: _(words) for name, words in CHROME.items()}
+    files = {}
     for name, (title, message) in PAGES.items():
-        words = {"TITLE": title, "MESSAGE": message % {"damaged": DAMAGED_LINK}, **CHROME}
-        text = render(page, words)
-        (directory / f"{name}.html").write_text(text, encoding="utf-8")
-    for name, (code, message) in REPLIES.items():
-        reply = {"status": "error", "errors": [{"code": code, "message": message, "cells": []}]}
-        (directory / f"{name}.json").write_text(json.dumps(reply), encoding="utf-8")
+        words = {"TITLE": _(title), "MESSAGE": _(message) % {"damaged": _(DAMAGED_LINK)}}
+        files[f"{name}.{code}.html"] = render(page, {"LANG": code, **words, **chrome})
+    for name, (error, message) in REPLIES.items():
+        reply = {"status": "error", "errors": [{"code": error, "message": _(message), "cells": []}]}
+        files[f"{name}.{code}.json"] = json.dumps(reply)  # ASCII, as the API's own
+    return files
 
 
 def render(template: str, filled: dict[str, str]) -> str:

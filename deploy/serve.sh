@@ -9,8 +9,9 @@
 # Django's settings read them all (this script asks them for its own). This
 # script sets DJANGO_DEBUG=0, DJANGO_STATIC_MANIFEST=1 and SUDOKU_CLIENT_IP_HEADER
 # (nginx's X-Real-IP) itself, migrates the database, collects the static files,
-# writes nginx's configuration into the runtime directory, starts gunicorn on a
-# unix socket there and nginx on SUDOKU_LISTEN, and waits. Ctrl-C or SIGTERM stops
+# compiles the catalogs, writes nginx's configuration into the runtime
+# directory, starts gunicorn on a unix socket there and nginx on
+# SUDOKU_LISTEN, and waits. Ctrl-C or SIGTERM stops
 # both gracefully (requests under way finish) and exits 0; if either stops by
 # itself, the other is stopped and the exit status is 1. SIGUSR1 is passed to
 # nginx, which reopens its logs (after logrotate has moved them; see deploy/logrotate.conf).
@@ -90,6 +91,14 @@ socket=$run_dir/gunicorn.sock
 
 "$python" manage.py migrate --noinput --verbosity 0
 "$python" manage.py collectstatic --noinput --verbosity 0
+# The catalogs, compiled from the reviewed .po files (.mo files are not in
+# git: docs/i18n.md); nginx's error pages below are written from them too.
+if ! command -v msgfmt >/dev/null; then
+  echo "serve: msgfmt is missing: run \`make serve\`, which installs Debian's gettext," \
+    "or \`apt-get install gettext\`." >&2
+  exit 2
+fi
+"$python" manage.py compilemessages --ignore .venv --verbosity 0
 "$python" deploy/render.py "$run_dir" "$listen" "$socket" >"$run_dir/nginx.conf"
 nginx_args=(-p "$run_dir" -c "$run_dir/nginx.conf" -e "$run_dir/logs/error.log")
 "$nginx" -t -q "${nginx_args[@]}"

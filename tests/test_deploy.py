@@ -22,6 +22,9 @@ from pathlib import Path
 from urllib.parse import urlencode, urljoin
 
 import pytest
+from django.conf import settings
+from django.test import RequestFactory
+from django.utils import translation
 
 from deploy import render
 from solver.cells import CELL_NAMES
@@ -540,13 +543,98 @@ def test_nginx_refusing_a_request_itself_answers_with_the_sites_page(
         assert f"<h1>{page}</h1>" in body.decode()
 
 
-def test_every_error_page_nginx_names_is_written_as_html_and_json(stack):
+def test_every_error_page_nginx_names_is_written_as_html_and_json_in_each_language(stack):
     conf = (stack.run_dir / "nginx.conf").read_text()
-    names = re.findall(r"error_page [^;]*/_errors/([0-9a-z]+)\.\$error_format;", conf)
+    names = re.findall(r"error_page [^;]*/_errors/([0-9a-z]+)\.\$error_lang\.\$error_format;", conf)
     assert len(names) >= 10
     for name in names:
-        for suffix in (".html", ".json"):
-            assert (stack.run_dir / "errors" / f"{name}{suffix}").is_file(), name + suffix
+        for code, _ in settings.LANGUAGES:
+            for suffix in ("html", "json"):
+                file = stack.run_dir / "errors" / f"{name}.{code}.{suffix}"
+                assert file.is_file(), file.name
+
+
+def written(name: str, code: str) -> str:
+    """The error page or reply ``name`` (``404.html``) as render.py writes it in
+    ``code``, from the compiled catalogs."""
+    page = (render.ERRORS / "page.html").read_text(encoding="utf-8")
+    stem, suffix = name.split(".")
+    with translation.override(code):
+        return render.error_pages(page, code)[f"{stem}.{code}.{suffix}"]
+
+
+def django_language(headers: dict[str, str]) -> str:
+    """The language Django's LocaleMiddleware chooses for a request with ``headers``."""
+    return translation.get_language_from_request(RequestFactory().get("/", headers=headers))
+
+
+# Accept-Language and the switcher's cookie, and the language nginx's own
+# pages come in: the cookie if it names a language of the site, else the first
+# of Accept-Language the site has, else English (as Django chooses).
+LANGUAGE_CHOICES = [
+    ({}, "en"),
+    ({"Accept-Language": "de-DE, fr;q=0.8, *;q=0.5"}, "en"),
+    ({"Accept-Language": "fr, en;q=0.9, zh;q=0.8"}, "en"),
+    ({"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"}, "zh-hans"),
+    ({"Accept-Language": "zh"}, "zh-hans"),
+    ({"Accept-Language": "zh-SG"}, "zh-hans"),
+    ({"Accept-Language": "zh-Hans-CN, en"}, "zh-hans"),
+    ({"Accept-Language": "zh-TW,zh;q=0.9"}, "zh-hant"),
+    ({"Accept-Language": "zh-HK"}, "zh-hant"),
+    ({"Accept-Language": "zh-MO"}, "zh-hant"),
+    ({"Accept-Language": "zh-Hant"}, "zh-hant"),
+    ({"Accept-Language": "vi-VN,vi;q=0.9,en-US;q=0.8"}, "vi"),
+    ({"Accept-Language": "fr-FR, vi;q=0.8, en;q=0.5"}, "vi"),
+    ({"Cookie": "django_language=vi"}, "vi"),
+    ({"Cookie": "csrftoken=x; django_language=zh-hant", "Accept-Language": "vi"}, "zh-hant"),
+    ({"Cookie": "django_language=zh-hans", "Accept-Language": "en-GB"}, "zh-hans"),
+    ({"Cookie": "django_language=en", "Accept-Language": "zh-TW"}, "en"),
+    # A cookie naming no language of the site is passed over, as Django does.
+    ({"Cookie": "django_language=fr", "Accept-Language": "zh-HK"}, "zh-hant"),
+]
+
+
+@pytest.mark.parametrize(("headers", "code"), LANGUAGE_CHOICES)
+def test_nginxs_own_pages_come_in_the_language_django_would_choose(stack, headers, code):
+    """A missing static file is nginx's 404: the page render.py wrote in that
+    language, with its lang, and Vary naming what chose it."""
+    assert django_language(headers) == code
+    sent = {name.replace("-", "_"): value for name, value in headers.items()}
+    reply = stack.fetch("GET", "/static/css/site.0123456789ab.css", **sent)
+    assert reply.status == 404
+    assert f'<html lang="{code}">' in reply.text
+    assert reply.text == written("404.html", code)
+    assert reply.headers["vary"] == "Accept-Language, Cookie"
+    assert reply.headers["cache-control"] == "no-store"
+
+
+def test_a_page_in_each_language_holds_its_catalogs_words():
+    """What the catalogs translate (the titles, once translated) is on the page."""
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):
+            title = translation.gettext(render.PAGES["429"][0])
+            site = translation.gettext(render.CHROME["SITE"])
+        page = written("429.html", code)
+        assert f'<html lang="{code}">' in page
+        assert f"<title>{title} · {site}</title>" in page
+        assert f"<h1>{title}</h1>" in page
+
+
+@pytest.mark.parametrize(
+    ("headers", "code", "client"),
+    [
+        ({"Accept_Language": "zh-TW"}, "zh-hant", "192.0.2.11"),
+        ({"Cookie": "django_language=vi", "Accept_Language": "en"}, "vi", "192.0.2.12"),
+    ],
+)
+def test_a_flood_gets_its_429s_in_the_readers_language(stack, headers, code, client):
+    pages = flood(stack, 40, "GET", f"/answer/?puzzle={HARD}", X_Forwarded_For=client, **headers)
+    page = next(reply for reply in pages if reply.status == 429)
+    assert page.text == written("429.html", code)
+    api = flood(stack, 40, "GET", f"/api/validate?puzzle={HARD}", X_Forwarded_For=client, **headers)
+    reply = next(reply for reply in api if reply.status == 429)
+    assert reply.json() == json.loads(written("429.json", code))
+    assert reply.headers["vary"] == "Accept-Language, Cookie"
 
 
 def test_djangos_own_refusals_pass_through_nginx_as_they_are(stack):
