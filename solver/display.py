@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from .cells import CELL_NAMES
 from .engine import STANDARD, Grid
 from .issues import Issue
+from .sentences import comma, semicolon
 
 TABLE = (
     '<table class="{classes}"{role}><caption class="visually-hidden">{caption}</caption>'
@@ -269,8 +270,8 @@ def _step_note(cell: int, mark: StepMarks) -> SafeString | str:
     if cell in mark.placed:
         parts.append(gettext("place %(digit)s") % {"digit": mark.placed[cell]})
     if cell in mark.removed:
-        removed = ", ".join(str(d) for d in sorted(mark.removed[cell]))
+        removed = comma().join(str(d) for d in sorted(mark.removed[cell]))
         parts.append(gettext("remove %(digits)s") % {"digits": removed})
     if cell in mark.pattern:
         parts.append(gettext("in the pattern"))
-    return format_html(NOTE, "; ".join(parts)) if parts else ""
+    return format_html(NOTE, semicolon().join(parts)) if parts else ""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from .engine import STANDARD, Shape
 from .engine.steps import Candidate, Step
@@ -212,7 +212,7 @@ class Words:
 
     def cells(self, cells: Iterable[int]) -> str:
         """A list of cells: "r1c3, r7c3"."""
-        return ", ".join(self.cell(cell) for cell in cells)
+        return comma().join(self.cell(cell) for cell in cells)
 
     def group(self, cells: Iterable[int]) -> str:
         """Cells that act together: "r1c3 and r7c3"."""
@@ -247,7 +247,7 @@ class Words:
         by_digit: dict[int, list[int]] = {}
         for cell, digit in eliminations:
             by_digit.setdefault(digit, []).append(cell)
-        return "; ".join(
+        return semicolon().join(
             _("%(digit)s from %(cells)s") % {"digit": digit, "cells": self.cells(cells)}
             for digit, cells in sorted(by_digit.items())
         )
@@ -260,7 +260,7 @@ class Words:
         ]
         if eliminations:
             parts.append(_("removes %(removed)s") % {"removed": self.removed(eliminations)})
-        return "; ".join(parts) or _("changes nothing")
+        return semicolon().join(parts) or _("changes nothing")
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -268,7 +268,19 @@ def and_list(items: Iterable[str]) -> str:
     items = list(items)
     if len(items) < 2:
         return "".join(items)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+    return _("%(first)s and %(last)s") % {"first": comma().join(items[:-1]), "last": items[-1]}
+
+
+def comma() -> str:
+    """What separates the items of a list in the reader's language (、 in Chinese)."""
+    # Translators: between the items of a list, as in "r1c3, r7c3" or "2, 5 and 7".
+    return pgettext("list", ", ")
+
+
+def semicolon() -> str:
+    """What separates the parts of a longer list, each a list itself."""
+    # Translators: between the parts of a list, as in "5 from r1c3, r7c3; 7 from r2c2".
+    return pgettext("list of parts", "; ")
 
 
 UNIT_NAMES = {
