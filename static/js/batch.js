@@ -5,7 +5,10 @@
 // batch that is gone (404) is said so, with the server's message. Any other
 // failure stops it, says so, and brings back the Continue button, which starts
 // it again. Without this script, each press of Continue solves one slice. Its
-// messages come from the page or the server, translated there.
+// messages come from the page or the server, translated there; the counts are
+// grouped as the page's own (floatformat:"g").
+
+import { formatNumber } from "./i18n.js";
 
 const form = document.getElementById("batch-continue");
 const bar = document.getElementById("batch-progress");
@@ -66,7 +69,7 @@ function show(state) {
   if (state.text) status.textContent = state.text;
   for (const cell of document.querySelectorAll("dd[data-status]")) {
     const count = state.counts[cell.dataset.status];
-    if (Number.isInteger(count)) cell.textContent = String(count);
+    if (Number.isInteger(count)) cell.textContent = formatNumber(count);
   }
 }
 

@@ -4,6 +4,7 @@
 // Without it, conflicts are shown when the form is submitted.
 
 import { form, readGrid, table } from "./cells.js";
+import { gettext } from "./i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import {
   clearConflictsOf,
@@ -16,8 +17,8 @@ import {
 import { announce } from "./status.js";
 
 const TEXT = {
-  none: "No conflicts.",
-  failed: "Conflicts could not be checked just now.",
+  none: gettext("No conflicts."),
+  failed: gettext("Conflicts could not be checked just now."),
 };
 const STORAGE_KEY = "sudoku.liveConflicts";
 const DELAY_MS = 150; // a pause in typing, so a burst of keys costs one request

@@ -2,9 +2,11 @@
 // data-copy (the solution line, the link) and says so in p#copy-status.
 // Without it, the buttons stay hidden and the fields are selected by hand.
 
+import { gettext } from "./i18n.js";
+
 const TEXT = {
-  copied: "Copied.",
-  failed: "Copy failed: select the text and copy it.",
+  copied: gettext("Copied."),
+  failed: gettext("Copy failed: select the text and copy it."),
 };
 
 // The older way, for browsers without the Clipboard API or that refuse it

@@ -7,25 +7,33 @@
 // page's "Explain step by step" shows every step without it.
 
 import { SIZE, cellIn, cells, form, readGrid, setValue, table } from "./cells.js";
+import { gettext } from "./i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { markConflicts } from "./marks.js";
 
 const TEXT = {
-  asking: "Looking for the next step…",
-  failed: "No hint could be had just now. Please try again.",
-  invalid: "The grid cannot be solved as it stands:",
-  multiple: "This grid has more than one solution, so no step is sure: check the givens, or add one.",
-  none: "This grid has no solution: some digit in it is wrong. Show Answer checks it against the givens.",
-  gaveUp: "The solver ran out of time on this grid before it could find the next step.",
-  solved: "Every cell is filled: there is no step left.",
-  again: "Press Hint again to see it on the grid.",
-  apply: "Press Hint again to fill it in.",
-  applyRemoval: "Press Hint again to apply it.",
-  placed: "Filled in: %(cells)s.",
-  removed:
+  asking: gettext("Looking for the next step…"),
+  failed: gettext("No hint could be had just now. Please try again."),
+  invalid: gettext("The grid cannot be solved as it stands:"),
+  multiple: gettext("This grid has more than one solution, so no step is sure: check the givens, or add one."),
+  none: gettext("This grid has no solution: some digit in it is wrong. Show Answer checks it against the givens."),
+  gaveUp: gettext("The solver ran out of time on this grid before it could find the next step."),
+  solved: gettext("Every cell is filled: there is no step left."),
+  again: gettext("Press Hint again to see it on the grid."),
+  apply: gettext("Press Hint again to fill it in."),
+  applyRemoval: gettext("Press Hint again to apply it."),
+  // Translators: %(cells)s lists the digits placed, as in "7 at row 3, column 4".
+  placed: gettext("Filled in: %(cells)s."),
+  // Translators: %(cells)s lists the candidates removed, as in "7 from row 3, column 4".
+  removed: gettext(
     "This step removes %(cells)s. The grid has no pencil marks, so nothing changes in it; the next hint takes it into account.",
-  cell: "%(digit)s at row %(row)s, column %(column)s",
-  notHere: "%(digit)s from row %(row)s, column %(column)s",
+  ),
+  // Translators: a digit the hint placed in a cell, as in "7 at row 3, column 4".
+  cell: gettext("%(digit)s at row %(row)s, column %(column)s"),
+  // Translators: a digit the hint removed from a cell's candidates, as in "7 from row 3, column 4".
+  notHere: gettext("%(digit)s from row %(row)s, column %(column)s"),
+  // Translators: what goes between two items of a list, as in "7 at row 3, column 4, 2 at row 5, column 6".
+  separator: gettext(", "),
 };
 const MARKS = ["hint-unit", "hint-pattern", "hint-place", "hint-remove"];
 
@@ -193,10 +201,10 @@ function apply() {
     removed.get(index).add(String(digit));
   }
   if (placements.length) {
-    const said = placements.map((p) => fill(TEXT.cell, place(p))).join(", ");
+    const said = placements.map((p) => fill(TEXT.cell, place(p))).join(TEXT.separator);
     say(fill(TEXT.placed, { cells: said }));
   } else {
-    const said = eliminations.map((p) => fill(TEXT.notHere, place(p))).join(", ");
+    const said = eliminations.map((p) => fill(TEXT.notHere, place(p))).join(TEXT.separator);
     say(fill(TEXT.removed, { cells: said }));
   }
   stage = 0;

@@ -3,11 +3,8 @@
 // ones the server drew. Without it, marks come only with a page from the server.
 
 import { cellIn, cells, form } from "./cells.js";
+import { interpolate, ngettext } from "./i18n.js";
 
-const TEXT = {
-  oneConflict: "1 conflict:",
-  manyConflicts: "%(count)s conflicts:",
-};
 const NOTES_ID = "live-problems"; // holds the messages the marked cells point to
 const LIVE_PREFIX = "live-problem-";
 const SERVER_PREFIX = "problem-";
@@ -15,9 +12,11 @@ const SERVER_PREFIX = "problem-";
 // The short summary for the status line: "2 conflicts: <message> <message>".
 export function conflictSummary(problems) {
   if (!problems.length) return "";
-  const lead = problems.length === 1 ? TEXT.oneConflict : TEXT.manyConflicts;
+  const count = problems.length;
+  // Translators: the lead of a status line; the conflicts' own messages follow it.
+  const lead = interpolate(ngettext("1 conflict:", "%(count)s conflicts:", count), { count });
   const messages = problems.map((problem) => problem.message);
-  return [lead.replace("%(count)s", problems.length), ...messages].join(" ");
+  return [lead, ...messages].join(" ");
 }
 
 function notes() {

@@ -5,13 +5,14 @@
 // posted ("Fill the grid" reloads the page filled).
 
 import { fillGrid, form, isCell, table } from "./cells.js";
+import { gettext } from "./i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { clearLiveMarks, clearServerMarks, conflictSummary, markConflicts } from "./marks.js";
 import { announce } from "./status.js";
 
 const TEXT = {
-  loaded: "Puzzle loaded.",
-  failed: "The puzzle could not be loaded: check the connection and try again.",
+  loaded: gettext("Puzzle loaded."),
+  failed: gettext("The puzzle could not be loaded: check the connection and try again."),
 };
 
 const send = createLoader();

@@ -2,17 +2,18 @@
 // server's play_data) is marked wrong until it changes; or the page says
 // all is right so far. Each press counts.
 
+import { gettext, ngettext } from "../i18n.js";
 import { isGiven } from "./game.js";
 import { place } from "./grid.js";
 import { fill, view } from "./render.js";
 import { draw, playing, say, session, store } from "./session.js";
 
 const TEXT = {
-  right: "All right so far.",
-  oneWrong: "1 digit is wrong: %(cells)s.",
-  manyWrong: "%(count)s digits are wrong: %(cells)s.",
-  cell: "row %(row)s, column %(column)s",
-  separator: "; ",
+  right: gettext("All right so far."),
+  // Translators: one cell in a list of cells, as in "row 3, column 4; row 5, column 6".
+  cell: gettext("row %(row)s, column %(column)s"),
+  // Translators: what goes between two cells in a list of cells.
+  separator: gettext("; "),
 };
 
 // The cells named as "row 3, column 4; row 5, column 6".
@@ -30,5 +31,9 @@ export function check() {
   draw();
   store();
   if (!wrong.length) say(TEXT.right);
-  else say(fill(wrong.length === 1 ? TEXT.oneWrong : TEXT.manyWrong, { count: wrong.length, cells: cellList(wrong) }));
+  else {
+    // Translators: %(cells)s is a list of cells, as in "row 3, column 4; row 5, column 6".
+    const text = ngettext("1 digit is wrong: %(cells)s.", "%(count)s digits are wrong: %(cells)s.", wrong.length);
+    say(fill(text, { count: wrong.length, cells: cellList(wrong) }));
+  }
 }

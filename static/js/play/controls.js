@@ -4,6 +4,7 @@
 // clock stops and the grid's digits hide), Restart (after a confirm), and
 // the message when the puzzle is solved.
 
+import { gettext, ngettext } from "../i18n.js";
 import { check } from "./check.js";
 import { fill as fillNotes } from "./moves.js";
 import { progressLine } from "./game.js";
@@ -15,22 +16,20 @@ import { act, draw, onDraw, onFinish, playing, restart, say, session, store, tak
 import { formatTime } from "./timer.js";
 
 const TEXT = {
-  undone: "Undone.",
-  redone: "Redone.",
-  nothingToUndo: "Nothing to undo.",
-  nothingToRedo: "Nothing to redo.",
-  filling: "Filling in the candidates…",
-  filled: "Every open cell's notes now hold its candidates.",
-  fillFailed: "The candidates could not be had just now. Please try again.",
-  paused: "Paused: the grid is hidden and the clock stopped.",
-  resumed: "Resumed.",
-  confirmRestart: "Start this puzzle again? Your digits, notes, time and history will be cleared.",
-  restarted: "Started again.",
-  solved: "Solved in %(time)s with %(hints)s and %(checks)s.",
-  oneHint: "1 hint",
-  hints: "%(count)s hints",
-  oneCheck: "1 check",
-  checks: "%(count)s checks",
+  undone: gettext("Undone."),
+  redone: gettext("Redone."),
+  nothingToUndo: gettext("Nothing to undo."),
+  nothingToRedo: gettext("Nothing to redo."),
+  filling: gettext("Filling in the candidates…"),
+  filled: gettext("Every open cell's notes now hold its candidates."),
+  fillFailed: gettext("The candidates could not be had just now. Please try again."),
+  paused: gettext("Paused: the grid is hidden and the clock stopped."),
+  resumed: gettext("Resumed."),
+  confirmRestart: gettext("Start this puzzle again? Your digits, notes, time and history will be cleared."),
+  restarted: gettext("Started again."),
+  // Translators: %(time)s is the time played, as in "4:05"; %(hints)s is
+  // "1 hint" or "3 hints"; %(checks)s is "1 check" or "2 checks".
+  solved: gettext("Solved in %(time)s with %(hints)s and %(checks)s."),
 };
 
 let autoPaused = false; // the tab was hidden, not the player's Pause
@@ -99,15 +98,14 @@ function startAgain() {
   say(TEXT.restarted);
 }
 
-function count(n, one, many) {
-  return n === 1 ? one : fill(many, { count: n });
-}
 
 export function solvedMessage(game) {
   return fill(TEXT.solved, {
     time: formatTime(game.elapsed),
-    hints: count(game.hints, TEXT.oneHint, TEXT.hints),
-    checks: count(game.checks, TEXT.oneCheck, TEXT.checks),
+    // Translators: how many hints the player asked for, within "Solved in … with … and …".
+    hints: fill(ngettext("1 hint", "%(count)s hints", game.hints), { count: game.hints }),
+    // Translators: how many times the player pressed Check, within "Solved in … with … and …".
+    checks: fill(ngettext("1 check", "%(count)s checks", game.checks), { count: game.checks }),
   });
 }
 

@@ -5,6 +5,7 @@
 // grid, then the step applied (one undo step). Any other change starts
 // over. Each step started counts as a hint.
 
+import { gettext } from "../i18n.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt, peersOf, unitCells } from "./grid.js";
 import { fill, view } from "./render.js";
@@ -16,21 +17,28 @@ import { applyStep } from "./moves.js";
 import { tidyOn } from "./options.js";
 
 const TEXT = {
-  asking: "Looking for the next step…",
-  failed: "No hint could be had just now. Please try again.",
-  invalid: "The grid cannot go on as it stands:",
-  gaveUp: "The solver ran out of time on this grid before it could find the next step.",
-  solved: "Every cell is filled: there is no step left.",
-  wrongDigits: "Not the solution's digit: %(cells)s.",
-  wrongNotes: "Notes without the solution's digit: %(cells)s.",
-  fixFirst: "Put these right first, then ask again.",
-  again: "Press Hint again to see it on the grid.",
-  apply: "Press Hint again to fill it in.",
-  applyRemoval: "Press Hint again to apply it.",
-  placed: "Filled in: %(cells)s.",
-  removed: "Removed from the notes: %(cells)s.",
-  cell: "%(digit)s at row %(row)s, column %(column)s",
-  notHere: "%(digit)s from row %(row)s, column %(column)s",
+  asking: gettext("Looking for the next step…"),
+  failed: gettext("No hint could be had just now. Please try again."),
+  invalid: gettext("The grid cannot go on as it stands:"),
+  gaveUp: gettext("The solver ran out of time on this grid before it could find the next step."),
+  solved: gettext("Every cell is filled: there is no step left."),
+  // Translators: %(cells)s lists cells, as in "row 3, column 4; row 5, column 6".
+  wrongDigits: gettext("Not the solution's digit: %(cells)s."),
+  wrongNotes: gettext("Notes without the solution's digit: %(cells)s."),
+  fixFirst: gettext("Put these right first, then ask again."),
+  again: gettext("Press Hint again to see it on the grid."),
+  apply: gettext("Press Hint again to fill it in."),
+  applyRemoval: gettext("Press Hint again to apply it."),
+  // Translators: %(cells)s lists the digits placed, as in "7 at row 3, column 4".
+  placed: gettext("Filled in: %(cells)s."),
+  // Translators: %(cells)s lists the candidates removed, as in "7 from row 3, column 4".
+  removed: gettext("Removed from the notes: %(cells)s."),
+  // Translators: a digit the hint placed in a cell, as in "7 at row 3, column 4".
+  cell: gettext("%(digit)s at row %(row)s, column %(column)s"),
+  // Translators: a digit the hint removed from a cell's candidates, as in "7 from row 3, column 4".
+  notHere: gettext("%(digit)s from row %(row)s, column %(column)s"),
+  // Translators: what goes between two items of a list, as in "7 at row 3, column 4, 2 at row 5, column 6".
+  separator: gettext(", "),
 };
 
 const FAILED = Symbol("failed");
@@ -180,7 +188,7 @@ async function apply() {
   act(changes, "hint");
   draw();
   const where = ({ cell: [row, column], digit }) => ({ row, column, digit });
-  const list = (items, template) => items.map((item) => fill(template, where(item))).join(", ");
+  const list = (items, template) => items.map((item) => fill(template, where(item))).join(TEXT.separator);
   if (taken.placements?.length) say(fill(TEXT.placed, { cells: list(taken.placements, TEXT.cell) }));
   else say(fill(TEXT.removed, { cells: list(taken.eliminations ?? [], TEXT.notHere) }));
 }

@@ -3,6 +3,7 @@
 // and off. Each is one undo step, said in the status line when it is not
 // seen on the grid alone (notes mode).
 
+import { gettext } from "../i18n.js";
 import { peersOf } from "./grid.js";
 import { erase, place, toggleNote } from "./moves.js";
 import { tidyOn } from "./options.js";
@@ -10,8 +11,8 @@ import { view } from "./render.js";
 import { act, draw, playing, say, session } from "./session.js";
 
 const TEXT = {
-  notesOn: "Notes on: digits write notes.",
-  notesOff: "Notes off: digits fill cells.",
+  notesOn: gettext("Notes on: digits write notes."),
+  notesOff: gettext("Notes off: digits fill cells."),
 };
 
 // Put ``digit`` in the selected cell: as a note in notes mode (or when

@@ -3,18 +3,25 @@
 // peers, the cells holding its digit, the player's own digits, digits found
 // wrong or in conflict, and a hint shown on the grid. The table stays.
 
+import { gettext } from "../i18n.js";
 import { isGiven } from "./game.js";
 import { buttons, peersOf, place, SIZE } from "./grid.js";
 
+// Each cell button's spoken name: where it is, then what it holds.
 const TEXT = {
-  given: "Row %(row)s, column %(column)s: %(digit)s, given",
-  digit: "Row %(row)s, column %(column)s: %(digit)s",
-  notes: "Row %(row)s, column %(column)s: notes %(notes)s",
-  empty: "Row %(row)s, column %(column)s: empty",
-  paused: "Row %(row)s, column %(column)s: hidden while paused",
-  wrong: ", wrong",
-  conflict: ", in conflict",
-  noteSeparator: ", ",
+  // Translators: a given is a digit the puzzle starts with.
+  given: gettext("Row %(row)s, column %(column)s: %(digit)s, given"),
+  digit: gettext("Row %(row)s, column %(column)s: %(digit)s"),
+  // Translators: %(notes)s lists the digits the player noted in the cell, as in "1, 4, 7".
+  notes: gettext("Row %(row)s, column %(column)s: notes %(notes)s"),
+  empty: gettext("Row %(row)s, column %(column)s: empty"),
+  paused: gettext("Row %(row)s, column %(column)s: hidden while paused"),
+  // Translators: added after a cell's name when its digit is not the solution's.
+  wrong: gettext(", wrong"),
+  // Translators: added after a cell's name when its digit clashes with a peer's.
+  conflict: gettext(", in conflict"),
+  // Translators: what goes between two items of a list, as in "1, 4, 7".
+  noteSeparator: gettext(", "),
 };
 
 // What the page shows beside the game itself; the modules set it and call render.
