@@ -70,7 +70,8 @@ def test_the_form_offers_a_file_and_a_paste_box_with_the_limits(client):
     assert 'name="puzzles"' in html
     assert f'maxlength="{BATCH_PASTE_MAX_LENGTH}"' in html
     assert "Solve all" in html
-    assert "At most 10000 puzzles, in a file of at most 2.0 MB." in text_of(response)
+    # Numbers in the locale's format: grouped in English.
+    assert "At most 10,000 puzzles, in a file of at most 2.0 MB." in text_of(response)
     assert 'aria-current="page">Solve many</a>' in html
 
 
