@@ -51,8 +51,8 @@ def answer(request):
     """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
     and redirected there, and bad input goes back to the entry page, kept."""
     if request.method == "POST":
-        return posted_entry(request, _answer_url)
-    grid = _linked_grid(request)
+        return posted_entry(request, answer_url)
+    grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
     return _answer_page(request, grid)
@@ -105,7 +105,7 @@ def load(request):
     return _entry_page(request, form)
 
 
-def _answer_url(grid: Grid) -> str:
+def answer_url(grid: Grid) -> str:
     """The permanent address of the answer to ``grid``."""
     return reverse("solver:answer") + "?" + urlencode({"puzzle": format_grid(grid)})
 
@@ -131,9 +131,9 @@ def _answer_page(request, puzzle: Grid):
         "solution_line": format_grid(result.solution) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
         "edit_url": edit_url(puzzle),
-        "permalink": request.build_absolute_uri(_answer_url(puzzle)),
+        "permalink": request.build_absolute_uri(answer_url(puzzle)),
         "statuses": StatusChoices,
-        "steps_url": _steps_url(puzzle),
+        "steps_url": steps_url(puzzle),
         "play_url": play_url(puzzle),
     }
     if result.status.value == StatusChoices.UNIQUE:
@@ -188,14 +188,14 @@ def steps(request):
     Bad input goes back to the entry page, kept, as for the answer; a step
     number out of range is sent to the nearest step's address.
     """
-    grid = _linked_grid(request)
+    grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
     line = format_grid(grid)
     taught = _lesson_of(line, get_language())
     context = {
         "status": taught.status,
-        "answer_url": _answer_url(grid),
+        "answer_url": answer_url(grid),
         "edit_url": edit_url(grid),
         "count": len(taught.steps),
         "statuses": StatusChoices,
@@ -205,12 +205,12 @@ def steps(request):
     asked = request.GET.get("step", "1")
     number = _step_number(asked, len(taught.steps))
     if str(number) != asked:
-        return redirect(_steps_url(grid, number))
+        return redirect(steps_url(grid, number))
     context.update(_step_context(grid, taught, number))
     return render(request, "solver/steps.html", context)
 
 
-def _steps_url(grid: Grid, number: int = 1) -> str:
+def steps_url(grid: Grid, number: int = 1) -> str:
     """The address of step ``number`` (from 1) of the steps that solve ``grid``."""
     query = {"puzzle": format_grid(grid)} | ({"step": number} if number != 1 else {})
     return reverse("solver:steps") + "?" + urlencode(query)
@@ -262,9 +262,9 @@ def _step_context(grid: Grid, taught: teaching.Lesson, number: int) -> dict:
         "step": step,
         "number": number,
         "board": steps_grid(grid, digits, candidates, _marks_of(step), caption),
-        "previous_url": _steps_url(grid, number - 1) if number > 1 else "",
-        "next_url": _steps_url(grid, number + 1) if number < count else "",
-        "all_steps": [(s, _steps_url(grid, s.number), _summary(s)) for s in taught.steps],
+        "previous_url": steps_url(grid, number - 1) if number > 1 else "",
+        "next_url": steps_url(grid, number + 1) if number < count else "",
+        "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
         "techniques": _technique_counts(taught),
         "difficulty": _difficulty(taught),
     }
@@ -312,7 +312,7 @@ def _unit_cells(unit: dict) -> tuple[int, ...]:
     return ()
 
 
-def _linked_grid(request: HttpRequest):
+def linked_grid(request: HttpRequest):
     """The grid of the link's ``?puzzle=``; else the page to go to instead: the
     entry page when there is none, or the entry page showing its problems."""
     text = request.GET.get("puzzle", "").strip()

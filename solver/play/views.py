@@ -18,7 +18,7 @@ from ..display import play_grid
 from ..engine import Budget, Grid, Status, format_grid, solve
 from ..logs import log_solve
 from ..models import StatusChoices
-from ..views import _answer_url, _linked_grid, _steps_url, edit_url, play_url, posted_entry
+from ..views import answer_url, edit_url, linked_grid, play_url, posted_entry, steps_url
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 
@@ -30,7 +30,7 @@ def play(request: HttpRequest) -> HttpResponse:
     the entry page, kept, as for Show Answer."""
     if request.method == "POST":
         return posted_entry(request, play_url)
-    grid = _linked_grid(request)
+    grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
     result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
@@ -40,17 +40,17 @@ def play(request: HttpRequest) -> HttpResponse:
         "playable": playable,
         "status": result.status.value,
         "statuses": StatusChoices,
-        "answer_url": _answer_url(grid),
-        "steps_url": _steps_url(grid),
+        "answer_url": answer_url(grid),
+        "steps_url": steps_url(grid),
         "edit_url": edit_url(grid),
     }
     if playable:
         context["grid"] = play_grid(grid)
-        context["play_data"] = _play_data(grid, result.solution, context)
+        context["play_data"] = _play_data(grid, result.solution)
     return render(request, "solver/play.html", context)
 
 
-def _play_data(grid: Grid, solution: Grid, links: dict) -> dict:
+def _play_data(grid: Grid, solution: Grid) -> dict:
     """What the page's script plays with: the givens, their solution, where
     to keep progress, and where to ask the API."""
     givens = format_grid(grid)
@@ -60,7 +60,5 @@ def _play_data(grid: Grid, solution: Grid, links: dict) -> dict:
         "key": STORAGE_PREFIX + givens,
         "hint_url": API_PREFIX + "hint",
         "candidates_url": API_PREFIX + "candidates",
-        "answer_url": links["answer_url"],
-        "steps_url": links["steps_url"],
         "statuses": {value: value for value in StatusChoices.values},
     }
