@@ -139,7 +139,7 @@ def _answer_page(request, puzzle: Grid):
     if result.status.value == StatusChoices.UNIQUE:
         # The level needs the whole lesson; it is kept for the steps page's first visit.
         context["difficulty"] = _difficulty(_lesson_of(format_grid(puzzle), get_language()))
-    return render(request, "solver/answer.html", context)
+    return render(request, "entry/answer.html", context)
 
 
 def _entry_page(request, form: PuzzleForm):
@@ -159,7 +159,7 @@ def _entry_page(request, form: PuzzleForm):
         "statuses": StatusChoices,
         "level_form": LevelForm(),
     }
-    return render(request, "solver/index.html", context)
+    return render(request, "entry/index.html", context)
 
 
 def _load_reply(form: LoadForm) -> JsonResponse:
@@ -201,13 +201,13 @@ def steps(request):
         "statuses": StatusChoices,
     }
     if taught.status != StatusChoices.UNIQUE or not taught.steps:
-        return render(request, "solver/steps.html", context)
+        return render(request, "teaching/steps.html", context)
     asked = request.GET.get("step", "1")
     number = _step_number(asked, len(taught.steps))
     if str(number) != asked:
         return redirect(steps_url(grid, number))
     context.update(_step_context(grid, taught, number))
-    return render(request, "solver/steps.html", context)
+    return render(request, "teaching/steps.html", context)
 
 
 def steps_url(grid: Grid, number: int = 1) -> str:

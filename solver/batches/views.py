@@ -84,7 +84,7 @@ def batch_detail(request, batch_id):
     context["counts"] = [(status, _name(status), n) for status, n in state.counts.items()]
     if state.finished:
         context |= _results(batch, state, request.GET)
-    return render(request, "solver/batch_detail.html", context)
+    return render(request, "batches/batch_detail.html", context)
 
 
 @require_POST
@@ -163,7 +163,7 @@ def _form_page(request, form: BatchForm, status: int = 200):
         "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
         "keep_per_client": settings.SUDOKU_BATCH_KEEP_PER_CLIENT,
     }
-    return render(request, "solver/batch.html", context, status=status)
+    return render(request, "batches/batch.html", context, status=status)
 
 
 def _batch_url(batch: Batch) -> str:

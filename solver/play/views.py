@@ -47,7 +47,7 @@ def play(request: HttpRequest) -> HttpResponse:
     if playable:
         context["grid"] = play_grid(grid)
         context["play_data"] = _play_data(grid, result.solution)
-    return render(request, "solver/play.html", context)
+    return render(request, "play/play.html", context)
 
 
 def _play_data(grid: Grid, solution: Grid) -> dict:

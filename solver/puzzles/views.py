@@ -71,7 +71,7 @@ def _no_puzzle(request, form: LevelForm, status: int, level: str = ""):
         "level": sentences.level_name(level) if level else "",
         "seconds": settings.SUDOKU_GENERATE_SECONDS,
     }
-    return render(request, "solver/no_puzzle.html", context, status=status)
+    return render(request, "library/no_puzzle.html", context, status=status)
 
 
 @require_safe
@@ -94,7 +94,7 @@ def puzzle_page(request, puzzle_id: str):
         "another_url": reverse("solver:new") + "?" + urlencode({"level": puzzle.level}),
         "permalink": request.build_absolute_uri(puzzle_url(puzzle)),
     }
-    return render(request, "solver/puzzle.html", context)
+    return render(request, "library/puzzle.html", context)
 
 
 @require_safe
@@ -122,7 +122,7 @@ def library_page(request):
         "previous_url": _library_url(level, page.number - 1) if page.has_previous() else "",
         "next_url": _library_url(level, page.number + 1) if page.has_next() else "",
     }
-    return render(request, "solver/library.html", context, status=200 if valid else 400)
+    return render(request, "library/library.html", context, status=200 if valid else 400)
 
 
 def _counts() -> dict[str, int]:
@@ -190,7 +190,7 @@ def daily_page(request):
             }
         )
     context = {"day": day, "zone": timezone.get_current_timezone_name(), "dailies": dailies}
-    return render(request, "solver/daily.html", context)
+    return render(request, "library/daily.html", context)
 
 
 def puzzle_url(puzzle: Puzzle) -> str:
