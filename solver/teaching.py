@@ -41,6 +41,7 @@ from .forms import PuzzleTextForm
 from .issues import Issue
 from .messages import describe
 
+CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
@@ -152,9 +153,11 @@ class Pencilled:
 
 def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
     """The candidates and conflicts of ``puzzle``'s givens with ``progress``'s
-    digits placed (read as ``read_board`` reads them); or the issues naming
-    what could not be read. Neither needs a solution, so it is cheap."""
-    read = _read_digits(puzzle, progress)
+    digits placed (read as ``read_board`` reads them, but givens that clash
+    are conflicts like any other digits: a grid being typed is checked here);
+    or the issues naming what could not be read. Neither needs a solution,
+    so it is cheap."""
+    read = _read_digits(puzzle, progress, clashing=True)
     if isinstance(read, list):
         return read
     digits = read[1]
@@ -166,14 +169,24 @@ def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
     return Pencilled(candidates, tuple(_conflicts(digits)))
 
 
-def _read_digits(puzzle: str, progress: str | None) -> tuple[Grid, Grid] | list[Issue]:
-    """The givens and the digits placed (givens included), or what is wrong."""
+def _read_digits(
+    puzzle: str, progress: str | None, clashing: bool = False
+) -> tuple[Grid, Grid] | list[Issue]:
+    """The givens and the digits placed (givens included), or what is wrong;
+    with ``clashing``, givens that conflict are read all the same."""
     form = PuzzleTextForm({"puzzle": puzzle})
-    if not form.is_valid():
+    if form.is_valid():
+        givens = form.cleaned_data["grid"]
+    elif clashing and form.grid_shown is not None and _only_conflicts(form.issues):
+        givens = form.grid_shown
+    else:
         return form.issues
-    givens = form.cleaned_data["grid"]
     digits, issues = _placed(givens, progress)
     return issues or (givens, digits)
+
+
+def _only_conflicts(issues: Sequence[Issue]) -> bool:
+    return all(issue.code == CONFLICT for issue in issues)
 
 
 def _conflicts(digits: Grid) -> list[Issue]:

@@ -176,6 +176,14 @@ def test_digits_that_clash_are_named_as_conflicts_and_still_get_candidates(clien
     assert body["candidates"][cell] == ""
 
 
+def test_givens_that_clash_are_conflicts_too_so_a_grid_being_typed_is_checked(client):
+    body = ok(client, CANDIDATES, puzzle="5....5" + "." * 75)
+    [conflict] = body["conflicts"]
+    assert (conflict["code"], conflict["cells"]) == ("conflict", [[1, 1], [1, 6]])
+    assert body["candidates"][1] == "12346789"
+    assert errors(client, CANDIDATES, puzzle="5....x" + "." * 75)[0]["code"] != "conflict"
+
+
 def test_candidates_of_unreadable_progress_name_the_cells(client):
     [error] = errors(client, CANDIDATES, puzzle=HARD, progress="x" + "." * 80)
     assert (error["code"], error["cells"]) == ("progress_not_a_digit", [[1, 1]])
