@@ -9,7 +9,7 @@ no database), and each figure is the mean over the first ``--limit`` puzzles
 (default 500) of each set, after a warm-up:
 
 - ``GET /ping``: the trivial view, the load benchmark's floor;
-- ``POST /api/solve`` and ``GET /answer/?puzzle=``: the two solve endpoints;
+- ``POST /api/solve`` and ``GET /answer?puzzle=``: the two solve endpoints;
 - their parts: reading the text (the one-field form: parser and conflict
   check), the engine alone (``solve``), and drawing the answer page's two
   grids; what is left of an endpoint beyond the floor and these parts is
@@ -71,9 +71,9 @@ def measure_parts(puzzles: list[str]) -> dict[str, float]:
     """Each endpoint's and each part's mean milliseconds on ``puzzles``."""
     from django.test import Client
 
-    from solver.display import answer_grid
+    from solver.core.grids import answer_grid
+    from solver.core.reading import PuzzleTextForm
     from solver.engine import solve
-    from solver.forms import PuzzleTextForm
 
     client = Client()
 
@@ -90,7 +90,7 @@ def measure_parts(puzzles: list[str]) -> dict[str, float]:
     return {
         "ping": mean_ms(lambda p: ok(client.get("/ping")), puzzles),
         "api": mean_ms(api, puzzles),
-        "answer": mean_ms(lambda p: ok(client.get("/answer/", {"puzzle": p})), puzzles),
+        "answer": mean_ms(lambda p: ok(client.get("/answer", {"puzzle": p})), puzzles),
         "read": mean_ms(read, puzzles),
         "engine": mean_ms(lambda p: solve(grids[p]), puzzles),
         "grids": mean_ms(
@@ -112,7 +112,7 @@ def report(name: str, ms: dict[str, float]) -> None:
         ("- - reading the text", ms["read"]),
         ("- - the engine", ms["engine"]),
         ("- - the rest (django-ninja, the log line)", api_rest),
-        ("GET /answer/", ms["answer"]),
+        ("GET /answer", ms["answer"]),
         ("- beyond the floor", ms["answer"] - floor),
         ("- - reading the text", ms["read"]),
         ("- - the engine", ms["engine"]),

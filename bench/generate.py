@@ -48,8 +48,8 @@ from bench.machine import machine
 from bench.teacher import DEFAULT_PEER, ask_peer, confusion, explained, rank, share
 from solver.engine import format_grid
 from solver.engine.board import Shape, shape
-from solver.engine.difficulty import LEVELS
 from solver.engine.generate import Generated, generate
+from solver.engine.levels import LEVELS
 
 BUDGET = 2.0  # settings.SUDOKU_GENERATE_SECONDS's default: the site's budget
 SIZES = {"4x4": shape(2, 2), "6x6": shape(2, 3), "16x16": shape(4, 4)}

@@ -15,7 +15,7 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   Django view, the framework's floor), then for each of ``--sets`` (puzzle
   files of the shared puzzle directory, ``bench.sets``, default
   seventeen_clue.txt,top1465.txt)
-  GET /answer/?puzzle= (the 200 page a browser gets) and POST /api/solve, then
+  GET /answer?puzzle= (the 200 page a browser gets) and POST /api/solve, then
   GET /ping again, so that drift during the run shows. Table: requests, errors
   (a status other than 2xx/3xx, or an exception), requests a second,
   p50/p95/p99 ms (nearest rank), and each solve row's throughput as a share of
@@ -31,7 +31,7 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   warm-up sends copies with the digits renamed, never the set's own puzzles.
 - ``abuse``: the real limits. A flooder (``--clients`` connections) sends the
   worst puzzles (forum_hardest, 17-clue, the empty grid, an unsolvable grid) to
-  /api/solve and /answer/ as fast as it can, while a person browses (the entry
+  /api/solve and /answer as fast as it can, while a person browses (the entry
   page, an answer, an API solve, a static file, about 1.5 requests a second)
   from another address, for ``--seconds`` (default 30). Run twice: the flooder
   from one address (127.0.0.2), then spread over one address per connection
@@ -64,7 +64,7 @@ from pathlib import Path
 
 from bench.machine import machine
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
-from tests.stack import Stack, start_stack
+from tests.support.stack import Stack, start_stack
 
 EMPTY = "." * 81
 UNSOLVABLE = "12345678." + "........9" + "." * 63
@@ -135,7 +135,7 @@ def request(kind: str, puzzle: str) -> tuple[str, str, bytes | None, dict[str, s
     if kind == "ping":
         return "GET", "/ping", None, {}
     if kind == "answer":
-        return "GET", f"/answer/?puzzle={puzzle}", None, {}
+        return "GET", f"/answer?puzzle={puzzle}", None, {}
     if kind == "api":
         body = json.dumps({"puzzle": puzzle}).encode()
         return "POST", "/api/solve", body, {"Content-Type": "application/json"}
@@ -298,7 +298,7 @@ def load_plan(sets: list[str]) -> list[tuple[str, str, str | None]]:
     for name in sets:
         label = Path(name).stem
         rows += [
-            (f"GET /answer/ ({label})", "answer", name),
+            (f"GET /answer ({label})", "answer", name),
             (f"POST /api/solve ({label})", "api", name),
         ]
     return [*rows, ("GET /ping (floor, end)", "ping", None)]

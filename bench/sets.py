@@ -15,7 +15,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
-from solver.files.reading import puzzle_lines
+from solver.cli.reading import puzzle_lines
 
 T = TypeVar("T")
 

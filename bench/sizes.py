@@ -3,7 +3,7 @@ removed, printed as markdown.
 
     .venv/bin/python -m bench.sizes
 
-The puzzles are the tests' (``tests.puzzles.SIZED``: 4x4 to 25x25, each
+The puzzles are the tests' (``tests.support.puzzles.SIZED``: 4x4 to 25x25, each
 with a unique solution). Each is solved as the site solves (the search stops
 at two solutions), then again with the first half of its givens removed, as
 tests/engine/test_search.py does, which leaves several solutions. Each time
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bench.machine import machine
 from solver.engine import Budget, Grid, Result, parse_puzzle, solve
-from tests.puzzles import SIZED
+from tests.support.puzzles import SIZED
 
 BUDGET = Budget(max_seconds=30)
 HEADER = (

@@ -58,7 +58,8 @@ from time import perf_counter
 from bench.machine import machine
 from bench.sets import parse_sets, read_set, spread
 from solver.engine import format_grid, parse_puzzle, shape_of_grid
-from solver.engine.difficulty import LEVELS, Difficulty, rate
+from solver.engine.difficulty import Difficulty, rate
+from solver.engine.levels import LEVELS, Level
 from solver.engine.marks import Marks
 from solver.engine.steps import Step
 from solver.engine.teacher import TRIAL, explain, next_step
@@ -69,11 +70,11 @@ DEFAULT_PEER = Path("/tmp/hodoku-venv/bin/python")
 SITE_SECONDS = 1.0  # settings.SUDOKU_EXPLAIN_SECONDS's default: the logic's budget
 # HoDoKu's level names, as ours; Unfair is the fourth of five.
 PEER_LEVELS = {
-    "EASY": "easy",
-    "MEDIUM": "medium",
-    "HARD": "hard",
-    "UNFAIR": "expert",
-    "EXTREME": "extreme",
+    "EASY": Level.EASY,
+    "MEDIUM": Level.MEDIUM,
+    "HARD": Level.HARD,
+    "UNFAIR": Level.EXPERT,
+    "EXTREME": Level.EXTREME,
 }
 # HoDoKu's step types that our ids do not spell the same way (the rest are
 # ours in capitals, ``_`` for ``-``): its sashimi fish are our finned ones,

@@ -58,6 +58,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
+# No address ends in a slash; the slashed spelling redirects to it (solver.urls),
+# so CommonMiddleware never adds one.
+APPEND_SLASH = False
 WSGI_APPLICATION = "sudoku_site.wsgi.application"
 
 TEMPLATES = [
@@ -129,7 +132,7 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 # One puzzle file a request, kept in memory and cut short past the view's limit.
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
-FILE_UPLOAD_HANDLERS = ["solver.uploads.BoundedMemoryUploadHandler"]
+FILE_UPLOAD_HANDLERS = ["solver.core.uploads.BoundedMemoryUploadHandler"]
 
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -205,7 +208,7 @@ SUDOKU_BATCH_MAX_BYTES = int(os.environ.get("SUDOKU_BATCH_MAX_BYTES", str(2 * 10
 SUDOKU_BATCH_SLICE_SECONDS = float(os.environ.get("SUDOKU_BATCH_SLICE_SECONDS", "2.0"))
 SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 # Each client's newest batches are kept (a client is its address's keyed
-# hash, an IPv6 address's /64: solver.logs.client_hash), so one client's
+# hash, an IPv6 address's /64: solver.core.logs.client_hash), so one client's
 # batches push out only its own. Batches of no client (stored before clients
 # were recorded) go by age alone.
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))

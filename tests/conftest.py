@@ -1,29 +1,29 @@
 """Fixtures shared by the Django tests (cells of a form post, the generator's
-budgets for the library's pages and API), and the rule that keeps the fast
-tier free of Chromium."""
-
-from pathlib import Path
+budgets for the library's pages and API), the browser's (``support.browser``),
+and the rule that keeps the fast tier free of Chromium."""
 
 import pytest
 
-from solver import library
-from solver.cells import CELL_NAMES
+from solver.core.cells import CELL_NAMES
+from solver.library import store
 
-BROWSER_TESTS = Path(__file__).parent / "browser"
+# The browser tests' fixtures: Debian's Chromium, a page, the console's errors.
+pytest_plugins = ["tests.support.browser"]
+BROWSER = "browser"  # the folder of each feature's browser tests
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Refuse the run if a test under tests/browser/ lacks the ``browser`` mark:
-    `make test-fast` leaves out marked tests and must never need Chromium."""
+    """Refuse the run if a test in a ``browser`` folder lacks the ``browser``
+    mark: `make test-fast` leaves out marked tests and must never need Chromium."""
     unmarked = [
         item.nodeid
         for item in items
-        if BROWSER_TESTS in item.path.parents and item.get_closest_marker("browser") is None
+        if BROWSER in item.path.parent.parts and item.get_closest_marker("browser") is None
     ]
     if unmarked:
         raise pytest.UsageError(
-            "tests under tests/browser/ need `pytestmark = pytest.mark.browser`: "
+            "tests in a browser/ folder need `pytestmark = pytest.mark.browser`: "
             + ", ".join(unmarked)
         )
 
@@ -42,7 +42,7 @@ def cells():
 @pytest.fixture
 def out_of_time(monkeypatch):
     """The generator always runs out of time (as with a budget far too small)."""
-    monkeypatch.setattr(library.generator, "generate", lambda *args, **kwargs: None)
+    monkeypatch.setattr(store.generator, "generate", lambda *args, **kwargs: None)
 
 
 @pytest.fixture

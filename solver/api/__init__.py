@@ -1,11 +1,68 @@
-"""The JSON API under ``/api/``: solve and check puzzles, described by OpenAPI.
+"""The JSON API under ``/api/``, described by OpenAPI: one NinjaAPI, whose
+operations each feature writes beside its pages.
 
-Read ``schemas`` (what goes in and out), ``errors`` (every failure as
-JSON), then ``endpoints`` (the operations). django-ninja makes the OpenAPI
-schema (``/api/openapi.json``) and the docs page (``/api/docs``) from them.
+Read ``schemas`` (the shapes every operation shares), ``errors`` (every
+failure as JSON), then the operations: ``solver.entry.api`` (solve and check
+a puzzle), ``solver.teaching.api`` (steps, hints, candidates) and
+``solver.library.api`` (new, stored and daily puzzles). django-ninja makes
+the OpenAPI schema (``/api/openapi.json``) and the docs page (``/api/docs``)
+from them.
 """
 
-from .endpoints import api
-from .errors import API_PREFIX
+from __future__ import annotations
 
-__all__ = ["API_PREFIX", "api"]
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
+from ninja import NinjaAPI
+from ninja.openapi.docs import Swagger
+
+from ..entry.api import router as entry_router
+from ..library.api import router as library_router
+from ..teaching.api import router as teaching_router
+from .errors import install_handlers
+
+DESCRIPTION = """
+Solve and check 9x9 Sudoku puzzles.
+
+Each verdict is exact: `unique`, `multiple` (two or more solutions), `none`
+(proved to have none), or `gave_up` when the time budget ran out first. The
+puzzle may be written in any format the site reads.
+
+Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
+400 when the input is at fault (each error has a stable `code`, a `message`
+and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
+...}` with 404, 405, 413 or 415 when the request itself is, 503 when a new
+puzzle could not be made in time (and 500, logged, should the server fail).
+
+The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
+givens, the digits placed so far and, if given, the candidates pencilled.
+Rows and columns count from 1. Candidates that are merely wrong are
+accepted; the reply names the cells where the board departs from the
+solution (`wrong`), since steps built on them may be wrong too.
+
+The library (`/api/generate`, `/api/puzzles/...`, `/api/daily`) hands out
+new puzzles, each with exactly one solution and the level asked for, stored
+under a stable id with a page of its own (`url`). Making one is bounded in
+time: when the time runs out the reply is 503 with the code `out_of_time`.
+
+POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
+"""
+
+api = NinjaAPI(
+    title="Sudoku solver API",
+    version="1",
+    description=DESCRIPTION,
+    urls_namespace="api",
+    # No badge from validator.swagger.io: the docs page makes no request off this site.
+    docs=Swagger(settings={"validatorUrl": None}),
+    # The schema and the docs page are read-only: another method gets 405 (as
+    # JSON), not the CSRF check's 403.
+    docs_decorator=lambda view: csrf_exempt(require_safe(view)),
+)
+install_handlers(api)
+# In this order, the operations' order in the schema and the docs.
+api.add_router("", entry_router)
+api.add_router("", teaching_router)
+api.add_router("", library_router)
+
+__all__ = ["api"]

@@ -29,12 +29,12 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from ninja.errors import HttpError, ValidationError
 
+from ..addresses import API_PREFIX
+from ..core.issues import Issue
+from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import Status
-from ..forms import PASTE_MAX_LENGTH
-from ..issues import Issue
 from .schemas import ERROR
 
-API_PREFIX = "/api/"
 # Exceptions Django itself turns into 4xx responses (see django.core.handlers.exception).
 CLIENT_ERRORS = (Http404, PermissionDenied, BadRequest, SuspiciousOperation, MultiPartParserError)
 JSON_TYPES = ("application/json",)

@@ -1,6 +1,6 @@
 """A finished batch's results as CSV: the rows, made safe for spreadsheets, streamed as text.
 
-The columns are ``EXPORT_FIELDS``; the command line's CSV (``solver.files``)
+The columns are ``EXPORT_FIELDS``; the command line's CSV (``solver.cli``)
 adds the line number and the message.
 """
 
@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
-from ..models import Batch
+from .models import Batch
 
 EXPORT_FIELDS = ("puzzle", "status", "solutions", "solution", "guesses", "ms")
 FETCH_ROWS = 2000  # rows fetched from the database together

@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from ..models import PASTED
-from ..uploads import read_upload
+from ..core.uploads import read_upload
+from .models import PASTED
 from .store import NoPuzzles, TooManyPuzzles, batch_entries
 
 # Django refuses a request whose fields other than files exceed

@@ -1,7 +1,7 @@
 """The site's stored batches: a batch stored, solved a slice at a time, and its progress.
 
 Nothing here knows HTTP; the views call these functions. Every puzzle is
-solved by ``solver.files.solving.solve_entry``, the command line's own path,
+solved by ``solver.cli.solving.solve_entry``, the command line's own path,
 within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A request
 solves one slice of a batch (``run_slice``), so no request runs much longer
 than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the batch; the rows wait in
@@ -22,11 +22,12 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from ..choices import StatusChoices
+from ..cli.reading import Entry, puzzle_lines
+from ..cli.solving import MAX_CONFLICTS, Outcome, solve_entry
+from ..core.messages import describe
 from ..engine import Budget, Problem, Status
-from ..files.reading import Entry, puzzle_lines
-from ..files.solving import MAX_CONFLICTS, Outcome, solve_entry
-from ..messages import describe
-from ..models import PENDING, Batch, BatchRow, StatusChoices
+from .models import PENDING, Batch, BatchRow
 
 INSERT_ROWS = 1000  # rows stored per insert when a batch is created
 SOLVE_ROWS = 200  # rows read, then written back, together while solving

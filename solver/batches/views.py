@@ -14,18 +14,19 @@ from django.db import OperationalError
 from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.defaultfilters import filesizeformat, floatformat
-from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..logs import client_hash, log_slice
-from ..models import Batch, StatusChoices
-from ..uploads import upload_limit
+from ..addresses import batch_csv_url, batch_rows_url, batch_url
+from ..choices import StatusChoices, status_name
+from ..core.logs import client_hash, log_slice
+from ..core.pages import page_numbers
+from ..core.uploads import upload_limit
 from .export import csv_text, export_filename, export_rows
 from .forms import BATCH_FILE_TYPES, BatchForm, batch_max_bytes
+from .models import Batch
 from .store import BatchProgress, ServerFull, batch_progress, create_batch, run_slice
 
 PAGE_ROWS = 500  # results shown on one page
@@ -71,7 +72,7 @@ def new_batch(request):
         response["Retry-After"] = str(math.ceil(full.seconds))
         return response
     _run_slice(request, batch)  # if the database is busy, the batch's page goes on from here
-    return HttpResponseRedirect(_batch_url(batch), status=303)
+    return HttpResponseRedirect(batch_url(batch.pk), status=303)
 
 
 @require_safe
@@ -81,7 +82,7 @@ def batch_detail(request, batch_id):
     batch = get_object_or_404(Batch, pk=batch_id)
     state = batch_progress(batch)
     context = {"batch": batch, "progress": state, "solved_text": _solved_text(state)}
-    context["counts"] = [(status, _name(status), n) for status, n in state.counts.items()]
+    context["counts"] = [(status, status_name(status), n) for status, n in state.counts.items()]
     if state.finished:
         context |= _results(batch, state, request.GET)
     return render(request, "batches/batch_detail.html", context)
@@ -101,7 +102,7 @@ def batch_step(request, batch_id):
         raise Http404(GONE % _keeping())
     busy = not _run_slice(request, batch)
     if not wants_json:
-        return HttpResponseRedirect(_batch_url(batch), status=303)
+        return HttpResponseRedirect(batch_url(batch.pk), status=303)
     if busy:
         response = JsonResponse({"message": str(BUSY)}, status=503)
         response["Retry-After"] = "2"
@@ -123,7 +124,7 @@ def batch_csv(request, batch_id):
     """A finished batch's results as CSV, streamed; asked for sooner, the batch's page."""
     batch = get_object_or_404(Batch, pk=batch_id)
     if not batch_progress(batch).finished:
-        return HttpResponseRedirect(_batch_url(batch), status=303)
+        return HttpResponseRedirect(batch_url(batch.pk), status=303)
     response = StreamingHttpResponse(
         csv_text(export_rows(batch)), content_type="text/csv; charset=utf-8"
     )
@@ -166,10 +167,6 @@ def _form_page(request, form: BatchForm, status: int = 200):
     return render(request, "batches/batch.html", context, status=status)
 
 
-def _batch_url(batch: Batch) -> str:
-    return reverse("solver:batch_detail", args=[batch.pk])
-
-
 def _solved_text(state: BatchProgress) -> str:
     """E.g. "Solved 120 of 10,000 puzzles."."""
     return ngettext(
@@ -188,44 +185,20 @@ def _results(batch: Batch, state: BatchProgress, query) -> dict:
     status = status if status in StatusChoices.values else ""
     rows = batch.rows.filter(status=status) if status else batch.rows.all()
     page = Paginator(rows, PAGE_ROWS).get_page(query.get("page"))
-    base = _batch_url(batch)
     return {
         "status": status,
-        "filter_name": _name(status),
-        "filters": _filters(base, state),
+        "filter_name": status_name(status),
+        "filters": _filters(batch, state),
         "page": page,
-        "rows": [(row, _name(row.status)) for row in page.object_list],
-        "page_links": _page_links(base, status, page),
-        "previous_url": _rows_url(base, status, page.number - 1) if page.has_previous() else "",
-        "next_url": _rows_url(base, status, page.number + 1) if page.has_next() else "",
-        "csv_url": reverse("solver:batch_csv", args=[batch.pk]),
+        "page_numbers": page_numbers(page),
+        "rows": [(row, status_name(row.status)) for row in page.object_list],
+        "csv_url": batch_csv_url(batch.pk),
     }
 
 
-def _filters(base: str, state: BatchProgress) -> list[tuple[str, int, str, str]]:
+def _filters(batch: Batch, state: BatchProgress) -> list[tuple[str, int, str, str]]:
     """(name, count, status, address) of every row, then of each status seen."""
-    seen = [(_name(name), n, name) for name, n in state.counts.items() if n]
-    return [(_("All"), state.total, "", base)] + [
-        (name, n, status, _rows_url(base, status)) for name, n, status in seen
+    seen = [(status_name(name), n, name) for name, n in state.counts.items() if n]
+    return [(_("All"), state.total, "", batch_url(batch.pk))] + [
+        (name, n, status, batch_rows_url(batch.pk, status)) for name, n, status in seen
     ]
-
-
-def _page_links(base: str, status: str, page) -> list[tuple[object, str]]:
-    """(number, address) of the pages to link to, a few around this one and
-    the ends; an ellipsis stands for the others, with no address."""
-    pages = page.paginator
-    if pages.num_pages < 2:
-        return []
-    numbers = pages.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
-    return [(n, "" if n == pages.ELLIPSIS else _rows_url(base, status, n)) for n in numbers]
-
-
-def _rows_url(base: str, status: str, page: int = 1) -> str:
-    """The batch page's address showing rows of ``status`` (all if empty), page ``page``."""
-    query = ({"status": status} if status else {}) | ({"page": page} if page > 1 else {})
-    return base + ("?" + urlencode(query) if query else "")
-
-
-def _name(status: str) -> str:
-    """What a row's status is called on the pages ("" for none, or one not known)."""
-    return StatusChoices(status).label if status in StatusChoices.values else ""

@@ -52,8 +52,9 @@ from dataclasses import dataclass
 from time import perf_counter
 
 from .board import STANDARD, Grid, Shape
-from .difficulty import LEVELS, WEIGHTS, Difficulty
+from .difficulty import WEIGHTS, Difficulty
 from .difficulty import rate as rate_steps
+from .levels import LEVELS, Level
 from .marks import Marks
 from .search import Budget
 from .solve import Status, solve
@@ -74,7 +75,7 @@ UNIQUE_BUDGET = Budget(max_guesses=50_000, max_seconds=30.0)
 RATE_SECONDS = 2.0
 # Levels dug with the cheap checks and stopped when reached. Expert is one:
 # 20 expert puzzles took 0.44 s of CPU at the median so, 0.52 s dug plainly.
-DUG_FOR = ("easy", "medium", "hard", "expert")
+DUG_FOR = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)
 # Digging above easy ends below the level in most draws: the puzzle stays
 # easy until no group can go. Rather than a new grid, the last BACK removals
 # are put back and the rest dug again in another order, up to RETRIES times:
@@ -189,7 +190,7 @@ def _draw(
     puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, deadline)
     if puzzle is None or level is None:
         return None if puzzle is None else (puzzle, solution, None)
-    if level != "easy" and puzzle not in rated and singles_solve(puzzle, shape):
+    if level != Level.EASY and puzzle not in rated and singles_solve(puzzle, shape):
         return None  # dug as far as it goes, and still easy
     difficulty = rated.get(puzzle) or _rating(puzzle, shape, level, deadline)
     if difficulty is None or difficulty.level != level:
@@ -315,7 +316,7 @@ def _within(
     def check(puzzle: Grid, easy: bool) -> str:
         if easy:
             return "keep"
-        if level == "easy":
+        if level == Level.EASY:
             return "undo"
         difficulty = walk_within(puzzle, shape, level, deadline)
         if difficulty is None or LEVELS.index(difficulty.level) > LEVELS.index(level):
@@ -359,7 +360,7 @@ def _rating(puzzle: Grid, shape: Shape, level: str, deadline: float | None) -> D
     techniques up to ``level`` tells, with no clock but the deadline; for
     extreme, the whole walk within ``RATE_SECONDS`` (less if the deadline is
     nearer)."""
-    if level != "extreme":
+    if level != Level.EXTREME:
         return walk_within(puzzle, shape, level, deadline)
     seconds = RATE_SECONDS if deadline is None else min(RATE_SECONDS, deadline - perf_counter())
     steps = explain(Marks.from_grid(puzzle, shape), max_seconds=max(seconds, 0.0), unique=True)

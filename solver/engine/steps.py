@@ -1,5 +1,8 @@
 """Steps: what the teacher says, one deduction at a time.
 
+A ``Technique`` is one row of the teacher's table: its id, the finder
+that yields its steps, and its place in the difficulty model.
+
 A ``Step`` is one instance of a named technique found on a board of
 ``marks``: the digits it places and the candidates it eliminates, the
 pattern that justifies it, and what a page needs to say it as a sentence.
@@ -13,11 +16,13 @@ from 0, digits from 1, a unit as its ``Unit``. The API turns cells into
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .board import Unit
+from .levels import Level
 from .marks import Marks
 
 Candidate = tuple[int, int]  # (cell, digit)
@@ -67,3 +72,18 @@ class Step:
             marks.eliminate(cell, digit)
         for cell, digit in self.placements:
             marks.place(cell, digit)
+
+
+Finder = Callable[[Marks], Iterator[Step]]
+
+
+class Technique(NamedTuple):
+    """A technique, as the engine knows it: ``id`` (the API's, such as
+    ``"x-wing"``), the finder that yields every instance of it on a board
+    (None for the teacher's own trial step), and its place in the difficulty
+    model: its ``level`` and the ``points`` one step of it is worth."""
+
+    id: str
+    find: Finder | None
+    level: Level
+    points: int

@@ -30,8 +30,9 @@ from .search import Budget
 from .solve import Status, solve
 from .steps import Pattern, Step
 from .techniques import TECHNIQUES, UNIQUENESS, Finder
+from .techniques import TRIAL as TRIAL_ROW
 
-TRIAL = "trial"
+TRIAL = TRIAL_ROW.id
 # Each trial's exact solve; a trial that runs out of it ends the explanation.
 TRIAL_BUDGET = Budget(max_seconds=0.5)
 

@@ -3,8 +3,8 @@
 stream for a progress line that redraws itself, and the tally of puzzles
 stored in the library and skipped.
 
-The work itself is done in processes by ``solver.files.workers.in_order``, and
-the progress line drawn by ``solver.files.Progress``.
+The work itself is done in processes by ``solver.cli.workers.in_order``, and
+the progress line drawn by ``solver.cli.Progress``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Play mode: ``/play?puzzle=…``, where a person solves the puzzle themselves.
 
-The page carries the givens and their one solution; the game (digits,
-notes, undo, the timer, progress kept in the browser) is the page's script's,
-which asks the API for what needs the rules: the candidates and conflicts
-(``POST /api/candidates``) and the teacher's hint (``POST /api/hint``).
+The page carries the givens and their one solution (``views``, drawing the
+grid with ``grid``); the game (digits, candidates, undo, the timer, progress
+kept in the browser) is the page's script's, which asks the API for what
+needs the rules: the candidates and conflicts (``POST /api/candidates``)
+and the teacher's hint (``POST /api/hint``).
 """

@@ -2,8 +2,8 @@
 
 A puzzle without exactly one solution cannot be played (Check and Hint
 would have nothing to go by), so its page says which it is and links to
-the answer instead. Reading the link and solving are the answer page's
-own (``solver.views``), with the same bounded budget.
+the answer instead. The link is read as every page reads one
+(``solver.entry.pages``), and solved within the same bounded budget.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from ..api import API_PREFIX
-from ..display import play_grid
+from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
+from ..choices import StatusChoices
+from ..core.logs import log_solve
 from ..engine import Budget, Grid, Status, format_grid, solve
-from ..logs import log_solve
-from ..models import StatusChoices
-from ..views import answer_url, edit_url, linked_grid, play_url, posted_entry, steps_url
+from ..entry.pages import linked_grid, posted_entry
+from .grid import play_grid
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 
@@ -58,7 +58,7 @@ def _play_data(grid: Grid, solution: Grid) -> dict:
         "puzzle": givens,
         "solution": format_grid(solution),
         "key": STORAGE_PREFIX + givens,
-        "hint_url": API_PREFIX + "hint",
-        "candidates_url": API_PREFIX + "candidates",
+        "hint_url": api_url("hint"),
+        "candidates_url": api_url("candidates"),
         "statuses": {value: value for value in StatusChoices.values},
     }

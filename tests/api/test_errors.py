@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.puzzles import HARD
+from tests.support.puzzles import HARD
 
 SOLVE = "/api/solve"
 
@@ -127,7 +127,7 @@ def test_an_unexpected_failure_is_a_json_500_and_is_logged(client, monkeypatch, 
     def broken(*args, **kwargs):
         raise RuntimeError("engine on fire")
 
-    monkeypatch.setattr("solver.api.endpoints.solve", broken)
+    monkeypatch.setattr("solver.entry.api.solve", broken)
     client.raise_request_exception = False
     response = client.post(SOLVE, {"puzzle": HARD}, content_type="application/json")
     assert codes(response, 500) == ["server_error"]

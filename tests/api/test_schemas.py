@@ -6,21 +6,13 @@ import jsonschema_rs
 import pytest
 from django.test import Client
 
-from tests.puzzles import HARD, NO_SOLUTION
-
-OPENAPI = "/api/openapi.json"
+from tests.support.openapi import OPENAPI, reply_schema
+from tests.support.puzzles import HARD, NO_SOLUTION
 
 
 @pytest.fixture(scope="module")
 def schema() -> dict:
     return Client().get(OPENAPI).json()
-
-
-def reply_schema(schema: dict, path: str, method: str, status: int) -> jsonschema_rs.Validator:
-    """A validator for the JSON the schema promises for ``method path`` and ``status``."""
-    response = schema["paths"][path][method]["responses"][str(status)]
-    shape = response["content"]["application/json"]["schema"]
-    return jsonschema_rs.validator_for({**shape, "components": schema["components"]})
 
 
 def test_the_schema_is_openapi_3_and_names_every_operation(schema):

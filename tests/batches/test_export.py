@@ -7,9 +7,9 @@ import io
 import pytest
 
 from solver.batches.export import EXPORT_FIELDS, as_text, export_filename, export_rows
+from solver.batches.models import PASTED, Batch
 from solver.batches.store import batch_progress, create_batch, run_slice
-from solver.models import PASTED, Batch
-from tests.puzzles import HARD, HARD_SOLUTION, sample
+from tests.support.puzzles import HARD, HARD_SOLUTION, sample
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from solver.batches.forms import BatchForm
-from solver.models import PASTED
-from tests.puzzles import HARD
+from solver.batches.models import PASTED
+from tests.support.puzzles import HARD
 
 
 def error_codes(form):

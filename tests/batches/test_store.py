@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from solver.batches.models import PASTED, Batch, BatchRow
 from solver.batches.store import (
     NoPuzzles,
     ServerFull,
@@ -23,9 +24,8 @@ from solver.batches.store import (
     run_slice,
 )
 from solver.engine import is_valid_solution, parse_puzzle
-from solver.models import PASTED, Batch, BatchRow
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
-from tests.stack import clean_environment
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.support.stack import clean_environment
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

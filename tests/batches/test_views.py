@@ -17,12 +17,13 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
+from solver.batches.models import PASTED, Batch
 from solver.batches.store import create_batch, run_slice
+from solver.core.logs import client_hash
 from solver.engine import is_valid_solution, parse_puzzle
-from solver.logs import client_hash
-from solver.models import PASTED, Batch
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
-from tests.test_views import text_of
+from tests.support.pages import text_of
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.support.stored import finished_batch
 
 pytestmark = pytest.mark.django_db
 
@@ -49,13 +50,6 @@ def errors_of(response) -> list[str]:
 
 def csv_of(response) -> list[list[str]]:
     return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
-
-
-def finished_batch(lines: list[str], name: str = PASTED) -> Batch:
-    batch = create_batch(name, "\n".join(lines))
-    while run_slice(batch, 10.0):
-        pass
-    return batch
 
 
 # The form
@@ -301,7 +295,7 @@ def test_the_page_links_keep_the_status_filter(client, monkeypatch):
     batch = finished_batch([HARD, "bad 1", HARD, "bad 2", "bad 3"])
     html = client.get(batch_url(batch) + "?status=invalid").content.decode()
     assert f'href="{batch_url(batch)}?status=invalid&amp;page=2">2</a>' in html
-    assert f'href="{batch_url(batch)}?status=invalid&amp;page=2">Next</a>' in html
+    assert f'href="{batch_url(batch)}?status=invalid&amp;page=2" rel="next">Next</a>' in html
 
 
 def test_an_unknown_batch_is_not_found(client):

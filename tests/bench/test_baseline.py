@@ -4,7 +4,7 @@ import pytest
 
 from bench.baseline import CELLS, DIGITS, PEERS, UNITS, UNITS_OF, assign, eliminate, solve_first
 from solver.engine import is_valid_solution, parse_puzzle, solve
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, sample
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, sample
 
 
 def test_the_geometry_has_27_units_3_per_cell_and_20_peers_per_cell():

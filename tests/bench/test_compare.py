@@ -3,7 +3,7 @@
 import pytest
 
 from bench.compare import HERE, main, rate
-from tests.puzzles import HARD, HARD1, NO_SOLUTION
+from tests.support.puzzles import HARD, HARD1, NO_SOLUTION
 
 
 def test_a_checkout_times_the_puzzles_and_counts_their_guesses():

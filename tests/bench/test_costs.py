@@ -3,7 +3,7 @@
 import pytest
 
 from bench import costs
-from tests.puzzles import HARD, sample
+from tests.support.puzzles import HARD, sample
 
 
 def test_each_endpoint_and_part_is_measured_on_real_requests():

@@ -3,8 +3,8 @@
 import pytest
 
 from bench.engine import Said, baseline, engine, figures, main
-from tests.bench.commands import printed
-from tests.puzzles import HARD, NO_SOLUTION
+from tests.support.commands import printed
+from tests.support.puzzles import HARD, NO_SOLUTION
 
 
 def test_the_benchmark_prints_both_modes_the_baseline_and_the_ratios(tmp_path):

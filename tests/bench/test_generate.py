@@ -3,7 +3,7 @@ prints every part, the peer's skipped with a note when its Python is absent."""
 
 from bench.generate import givens, timing
 from solver.engine.generate import generate
-from tests.bench.commands import printed
+from tests.support.commands import printed
 
 
 def test_timing_gives_the_median_the_p95_and_the_max():

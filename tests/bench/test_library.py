@@ -3,7 +3,7 @@ empty library, and the figures name what was stored."""
 
 import re
 
-from tests.bench.commands import printed
+from tests.support.commands import printed
 
 
 def test_each_run_imports_every_puzzle_into_an_empty_library():

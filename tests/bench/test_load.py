@@ -66,7 +66,7 @@ def test_percentiles_are_nearest_rank():
 def test_requests_are_built_as_a_browser_and_a_script_send_them():
     puzzle = read_set("top1465.txt", 1)[0]
     assert load.request("ping", puzzle)[:2] == ("GET", "/ping")
-    assert load.request("answer", puzzle)[1] == f"/answer/?puzzle={puzzle}"
+    assert load.request("answer", puzzle)[1] == f"/answer?puzzle={puzzle}"
     method, path, body, headers = load.request("api", puzzle)
     assert (method, path, json.loads(body)) == ("POST", "/api/solve", {"puzzle": puzzle})
     assert headers["Content-Type"] == "application/json"
@@ -143,9 +143,9 @@ def test_the_sets_give_a_floor_row_at_each_end_and_two_rows_a_set():
     assert args.sets == load.arguments([]).sets == ["seventeen_clue.txt", "top1465.txt"]
     assert load.load_plan(args.sets) == [
         ("GET /ping (floor, start)", "ping", None),
-        ("GET /answer/ (seventeen_clue)", "answer", "seventeen_clue.txt"),
+        ("GET /answer (seventeen_clue)", "answer", "seventeen_clue.txt"),
         ("POST /api/solve (seventeen_clue)", "api", "seventeen_clue.txt"),
-        ("GET /answer/ (top1465)", "answer", "top1465.txt"),
+        ("GET /answer (top1465)", "answer", "top1465.txt"),
         ("POST /api/solve (top1465)", "api", "top1465.txt"),
         ("GET /ping (floor, end)", "ping", None),
     ]
@@ -157,11 +157,11 @@ def test_shares_and_verdicts_are_per_set_against_the_mean_floor(capsys):
     """Floors of 100 and 80 requests a second: the floor is 90, and 70% of it 63."""
     rows = [
         ("GET /ping (floor, start)", None, tally(100)),
-        ("GET /answer/ (a)", "a.txt", tally(70)),
+        ("GET /answer (a)", "a.txt", tally(70)),
         ("POST /api/solve (a)", "a.txt", tally(63)),
-        ("GET /answer/ (b)", "b.txt", tally(90)),
+        ("GET /answer (b)", "b.txt", tally(90)),
         ("POST /api/solve (b)", "b.txt", tally(62)),
-        ("GET /answer/ (c)", "c.txt", tally(90, errors=1)),
+        ("GET /answer (c)", "c.txt", tally(90, errors=1)),
         ("POST /api/solve (c)", "c.txt", tally(90)),
         ("GET /ping (floor, end)", None, tally(80)),
     ]

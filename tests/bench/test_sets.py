@@ -5,7 +5,7 @@ import argparse
 import pytest
 
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
-from tests.puzzles import HARD, NO_SOLUTION
+from tests.support.puzzles import HARD, NO_SOLUTION
 
 
 def test_puzzle_files_skip_comments_and_blank_lines(tmp_path):

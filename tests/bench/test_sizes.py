@@ -2,7 +2,7 @@
 
 from bench.sizes import halved, row
 from solver.engine import parse_puzzle
-from tests.puzzles import SIZED
+from tests.support.puzzles import SIZED
 
 
 def test_halving_removes_the_first_half_of_the_givens_and_keeps_the_rest():

@@ -24,8 +24,8 @@ from bench.tails import (
     transposed,
 )
 from solver.engine import Result, Status, find_conflicts, parse_puzzle, shape_of_grid, solve
-from tests.bench.commands import printed
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, SIZED, sample
+from tests.support.commands import printed
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, SIZED, sample
 
 SOLUTION = parse_puzzle(HARD_SOLUTION)
 

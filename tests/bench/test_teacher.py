@@ -22,8 +22,8 @@ from bench.teacher import (
 )
 from solver.engine.difficulty import WEIGHTS, Difficulty, rate
 from solver.engine.steps import Step
-from tests.bench.commands import printed
-from tests.puzzles import HARD, sample
+from tests.support.commands import printed
+from tests.support.puzzles import HARD, sample
 
 # A stand-in for hodoku-py, so the peer's side runs without the real one (GPL,
 # never installed with the project): every puzzle is Hard, scored by its givens.

@@ -9,7 +9,7 @@ import pytest
 from solver.engine import bits as bits_module
 from solver.engine import shape
 from solver.engine.bits import board_of, gather, grid_of, layout, tally
-from tests.puzzles import HARD_SOLUTION
+from tests.support.puzzles import HARD_SOLUTION
 
 SHAPES = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]
 

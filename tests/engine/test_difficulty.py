@@ -7,12 +7,13 @@ import pytest
 
 from solver.engine import parse_puzzle
 from solver.engine.board import shape_of_grid
-from solver.engine.difficulty import CEILINGS, LEVELS, WEIGHTS, Difficulty, rate
+from solver.engine.difficulty import CEILINGS, WEIGHTS, Difficulty, rate
+from solver.engine.levels import LEVELS
 from solver.engine.marks import Marks
 from solver.engine.steps import Step
 from solver.engine.teacher import TRIAL, explain
 from solver.engine.techniques import TECHNIQUES
-from tests.puzzles import sample
+from tests.support.puzzles import sample
 
 SINGLES = ("full-house", "naked-single", "hidden-single")
 # Every technique id issue 15 names, the API's ids.

@@ -5,7 +5,7 @@ import pytest
 
 from solver.engine import InvalidPuzzle, count_cells, parse_puzzle
 from solver.engine.formats import Span, unwrap
-from tests.puzzles import HARD, SIZED, load
+from tests.support.puzzles import HARD, SIZED, load
 
 HARDEST = load("forum_hardest_1106.txt")[0]
 EMPTY = (0,) * 81

@@ -5,7 +5,6 @@ import pytest
 
 from solver.engine import is_valid_solution, parse_puzzle, solve
 from solver.engine.board import STANDARD, shape
-from solver.engine.difficulty import LEVELS
 from solver.engine.generate import (
     SYMMETRIES,
     generate,
@@ -15,12 +14,13 @@ from solver.engine.generate import (
     symmetry_of,
     walk_within,
 )
+from solver.engine.levels import LEVELS
 from solver.engine.marks import Marks
 from solver.engine.reference import count_solutions
 from solver.engine.solve import Status
 from solver.engine.teacher import TRIAL, explain
-from solver.engine.techniques import singles
-from tests.puzzles import HARD, sample
+from solver.engine.techniques import finders, singles
+from tests.support.puzzles import HARD, sample
 
 GENERATED_LEVELS = ("easy", "medium", "hard")
 
@@ -43,7 +43,7 @@ def mirrored(cell, symmetry, size):
 
 def by_singles(grid, board=STANDARD):
     """True if the teacher's singles alone solve ``grid`` (no trial step)."""
-    steps = explain(Marks.from_grid(grid, board), singles.TECHNIQUES)
+    steps = explain(Marks.from_grid(grid, board), finders(singles.TECHNIQUES))
     return all(step.technique != TRIAL for step in steps)
 
 

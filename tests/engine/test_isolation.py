@@ -3,7 +3,7 @@
 import ast
 from pathlib import Path
 
-from tests.isolation import django_loaded_by
+from tests.support.isolation import django_loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "solver" / "engine"

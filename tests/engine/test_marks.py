@@ -4,7 +4,7 @@ from solver.engine import parse_puzzle
 from solver.engine.board import STANDARD, shape
 from solver.engine.marks import Marks, digits_of, mask_of
 from solver.engine.steps import Step
-from tests.puzzles import HARD, HARD_SOLUTION, SIZED
+from tests.support.puzzles import HARD, HARD_SOLUTION, SIZED
 
 
 def test_a_mask_holds_a_set_of_digits():

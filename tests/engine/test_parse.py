@@ -11,7 +11,7 @@ from solver.engine import (
     read_symbol,
     shape,
 )
-from tests.puzzles import HARD
+from tests.support.puzzles import HARD
 
 
 def problems_of(text, board=STANDARD):

@@ -4,7 +4,7 @@ and a contradiction found the same way the fast propagation finds one."""
 import pytest
 
 from solver.engine import STANDARD, parse_puzzle, plain, shape_of_grid, solve
-from tests.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED
+from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED
 
 EMPTY = (0,) * 81
 DIGITS = set(range(1, 10))

@@ -18,7 +18,7 @@ from solver.engine import (
 from solver.engine.bits import board_of, grid_of, layout
 from solver.engine.propagation import propagate
 from solver.engine.search import choose_cell, search
-from tests.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, load, sample
+from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, load, sample
 
 BITS = layout(STANDARD)
 EMPTY = (0,) * 81

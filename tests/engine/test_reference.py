@@ -2,7 +2,7 @@
 
 from solver.engine import parse_puzzle, shape
 from solver.engine.reference import count_solutions
-from tests.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
 
 
 def test_a_complete_grid_has_one_solution():

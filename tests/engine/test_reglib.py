@@ -1,5 +1,5 @@
 """HoDoKu's regression library: every case of every technique the engine
-implements passes (``tests.reglib.check``), written as in the file and written
+implements passes (``tests.support.reglib.check``), written as in the file and written
 other ways by Sudoku's symmetries; and the reader and the checker themselves
 read and judge cases as the library means them."""
 
@@ -15,8 +15,8 @@ from solver.engine.marks import digits_of
 from solver.engine.steps import Pattern, Step
 from solver.engine.symmetry import identity, random_transform
 from solver.engine.techniques import TECHNIQUES
-from tests.puzzles import HARD
-from tests.reglib import (
+from tests.support.puzzles import HARD
+from tests.support.reglib import (
     MESSAGE_OF_CODE,
     TECHNIQUE_OF_CODE,
     USED,

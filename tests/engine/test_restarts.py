@@ -10,8 +10,8 @@ from solver.engine import Budget, Status, is_valid_solution, parse_puzzle, resta
 from solver.engine.bits import layout
 from solver.engine.board import STANDARD
 from solver.engine.symmetry import random_transform
-from tests import puzzles
-from tests.puzzles import NO_SOLUTION_AFTER_SEARCH, sample
+from tests.support import puzzles
+from tests.support.puzzles import NO_SOLUTION_AFTER_SEARCH, sample
 
 HARD1 = parse_puzzle(puzzles.HARD1)
 

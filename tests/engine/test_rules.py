@@ -1,7 +1,7 @@
 """The rules: conflicting givens are named; the oracle accepts only true solutions."""
 
 from solver.engine import find_conflicts, is_valid_solution, parse_puzzle
-from tests.puzzles import HARD, HARD_SOLUTION, load
+from tests.support.puzzles import HARD, HARD_SOLUTION, load
 
 
 def grid_with(*placements):

@@ -15,7 +15,7 @@ from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.propagation import propagate
 from solver.engine.reference import count_solutions
 from solver.engine.search import choose_cell, search
-from tests.puzzles import (
+from tests.support.puzzles import (
     HARD,
     HARD_SOLUTION,
     NO_SOLUTION,

@@ -13,7 +13,7 @@ from solver.engine.board import STANDARD, shape_for_cells, shape_of_grid
 from solver.engine.board import shape as board_shape
 from solver.engine.rules import find_conflicts
 from solver.engine.symmetry import canonical, compose, identity, random_transform
-from tests.puzzles import HARD, HARD_SOLUTION, SIZED, load, sample
+from tests.support.puzzles import HARD, HARD_SOLUTION, SIZED, load, sample
 
 SOLUTION = tuple(int(d) for d in HARD_SOLUTION)
 

@@ -9,7 +9,7 @@ from solver.engine.board import shape_of_grid
 from solver.engine.difficulty import rate
 from solver.engine.marks import Marks
 from solver.engine.teacher import explain
-from tests.puzzles import load, sample
+from tests.support.puzzles import load, sample
 
 SEVENTEEN_SAMPLE = 500
 # Each set in this many parts, one test each (every k-th puzzle), so a slow or

@@ -10,8 +10,8 @@ from solver.engine.bits import board_of, layout
 from solver.engine.propagation import propagate
 from solver.engine.symmetry import random_transform
 from solver.engine.templates import cannot_place, digit_templates
-from tests import puzzles
-from tests.puzzles import sample
+from tests.support import puzzles
+from tests.support.puzzles import sample
 
 # Norvig's "impossible" puzzle (tests/puzzles.py): the search alone proves it has
 # no solution too, but needs 1,702,090 guesses and about 30 s, too long to run here.

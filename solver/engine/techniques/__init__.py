@@ -1,13 +1,15 @@
 """Techniques: the named deductions a person makes, one module per family.
 
 Each technique is a finder: ``find(marks)`` yields every instance of it on a
-board of ``marks`` as a ``steps.Step``, applying none. ``TECHNIQUES`` maps
-the ids the API uses to the finders, simplest first, which is the order the
-teacher (``teacher``) asks them in. Simplest is what the difficulty model
-says (``difficulty.rank``: level, then points), so the step a person is
-shown is the one the rating counts as easiest, whatever family it is in: a
-skyscraper before a finned x-wing, which may find the same elimination.
-The families:
+board of ``marks`` as a ``steps.Step``, applying none. Each family
+declares its techniques as rows of one table (``steps.Technique``: id,
+finder, level, points), so a technique is added by one row. ``TABLE``
+holds every row, simplest first; ``TECHNIQUES`` maps the ids the API uses
+to the finders in that order, which is the order the teacher (``teacher``)
+asks them in. Simplest is what the difficulty model says (``rank``: level,
+then points), so the step a person is shown is the one the rating counts
+as easiest, whatever family it is in: a skyscraper before a finned x-wing,
+which may find the same elimination. The families:
 
 - ``singles``: full house, naked single, hidden single;
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
@@ -28,11 +30,8 @@ The families:
 Every finder works on the board's shape, at every size the engine reads.
 """
 
-from collections.abc import Callable, Iterator
-
-from ..difficulty import rank
-from ..marks import Marks
-from ..steps import Step
+from ..levels import LEVELS, Level
+from ..steps import Finder, Technique
 from . import (
     als,
     chains,
@@ -46,23 +45,45 @@ from . import (
     wings,
 )
 
-Finder = Callable[[Marks], Iterator[Step]]
+# The teacher's own last resort, no pattern: a candidate tried and decided by
+# the exact solver (``teacher.trial_step``). It has no finder, only a weight.
+TRIAL = Technique("trial", None, Level.EXTREME, 300)
 
 # The techniques that hold only if the puzzle has one solution: the teacher
 # asks them only when that is proved.
 UNIQUENESS = uniqueness.UNIQUENESS
 
-FAMILIES: dict[str, Finder] = {
-    **singles.TECHNIQUES,
-    **intersections.TECHNIQUES,
-    **subsets.TECHNIQUES,
-    **fish.TECHNIQUES,
-    **single_digit.TECHNIQUES,
-    **colouring.TECHNIQUES,
-    **wings.TECHNIQUES,
-    **uniqueness.TECHNIQUES,
-    **als.TECHNIQUES,
-    **chains.TECHNIQUES,
+
+def rank(row: Technique) -> tuple[int, int]:
+    """How hard a technique is: its level's place in ``LEVELS``, then its points."""
+    return LEVELS.index(row.level), row.points
+
+
+FAMILIES = (
+    singles,
+    intersections,
+    subsets,
+    fish,
+    single_digit,
+    colouring,
+    wings,
+    uniqueness,
+    als,
+    chains,
+)
+
+# Every technique's row, the trial's too, simplest first: the one table the
+# teacher, the difficulty model and the API read.
+TABLE: dict[str, Technique] = {
+    row.id: row
+    for row in sorted((*(row for family in FAMILIES for row in family.TECHNIQUES), TRIAL), key=rank)
 }
 
-TECHNIQUES: dict[str, Finder] = dict(sorted(FAMILIES.items(), key=lambda item: rank(item[0])))
+
+def finders(rows) -> dict[str, Finder]:
+    """The finders of ``rows`` (a family's ``TECHNIQUES``, or ``TABLE``'s), by id, in order."""
+    return {row.id: row.find for row in rows if row.find}
+
+
+# The finders, by id, in the teacher's order.
+TECHNIQUES: dict[str, Finder] = finders(TABLE.values())

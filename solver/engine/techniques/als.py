@@ -54,14 +54,15 @@ one unit. A Sue de Coq's groups have at most ``MAX_GROUP`` cells.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
 from ..board import Shape, Unit
+from ..levels import Level
 from ..marks import Marks, Mask, digits_of
-from ..steps import Candidate, Pattern, Step
+from ..steps import Candidate, Pattern, Step, Technique
 
 # The most cells an ALS may have, and a group of a Sue de Coq's line or
 # box: bigger ones are rare in a person's solving and cost time on every
@@ -530,8 +531,9 @@ def _cell_set(cells: Sequence[int]) -> CellSet:
     return where
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "sue-de-coq": find_sue_de_coq,
-    "als-xz": find_als_xz,
-    "als-xy-wing": find_als_xy_wing,
-}
+# Expert: almost locked sets.
+TECHNIQUES = (
+    Technique("sue-de-coq", find_sue_de_coq, Level.EXPERT, 75),
+    Technique("als-xz", find_als_xz, Level.EXPERT, 80),
+    Technique("als-xy-wing", find_als_xy_wing, Level.EXPERT, 90),
+)

@@ -58,8 +58,9 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import pairwise
 
+from ..levels import Level
 from ..marks import Marks, digits_of
-from ..steps import Candidate, Link, Pattern, Step
+from ..steps import Candidate, Link, Pattern, Step, Technique
 from .links import (
     AIC,
     XY,
@@ -460,9 +461,10 @@ def _forcing_step(
     )
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "x-chain": find_x_chain,
-    "xy-chain": find_xy_chain,
-    "aic": find_aic,
-    "forcing-chain": find_forcing_chain,
-}
+# Chains are expert; a forcing chain, which tries every branch, is extreme.
+TECHNIQUES = (
+    Technique("x-chain", find_x_chain, Level.EXPERT, 65),
+    Technique("xy-chain", find_xy_chain, Level.EXPERT, 65),
+    Technique("aic", find_aic, Level.EXPERT, 80),
+    Technique("forcing-chain", find_forcing_chain, Level.EXTREME, 150),
+)

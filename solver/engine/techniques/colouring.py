@@ -37,11 +37,12 @@ out of multi-colors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 
+from ..levels import Level
 from ..marks import Marks
-from ..steps import Pattern, Step
+from ..steps import Pattern, Step, Technique
 
 Colour = tuple[int, ...]  # the cells of one colour, in order
 Cluster = tuple[Colour, Colour]  # the two colours of one cluster
@@ -196,7 +197,8 @@ def _step(
     )
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "simple-colors": find_simple_colors,
-    "multi-colors": find_multi_colors,
-}
+# Simple colors are hard; joining two clusters (multi-colors) is expert.
+TECHNIQUES = (
+    Technique("simple-colors", find_simple_colors, Level.HARD, 40),
+    Technique("multi-colors", find_multi_colors, Level.EXPERT, 60),
+)

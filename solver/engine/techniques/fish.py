@@ -35,14 +35,15 @@ in twos.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
 
 from ..board import Unit
+from ..levels import Level
 from ..marks import Marks, Mask
-from ..steps import Candidate, Pattern, Step
+from ..steps import Candidate, Pattern, Step, Technique
 
 SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 CROSSING = {"row": "column", "column": "row"}
@@ -337,11 +338,13 @@ def _siamese(one: Step, two: Step) -> Step:
 
 
 # Smaller fish first: fewer lines to see at once; then the same with fins.
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "x-wing": find_x_wings,
-    "swordfish": find_swordfish,
-    "jellyfish": find_jellyfish,
-    "finned-x-wing": find_finned_x_wings,
-    "finned-swordfish": find_finned_swordfish,
-    "finned-jellyfish": find_finned_jellyfish,
-}
+# Basic fish and the finned x-wing are hard; larger finned fish expert. A
+# larger pattern (more lines) is worth more points.
+TECHNIQUES = (
+    Technique("x-wing", find_x_wings, Level.HARD, 30),
+    Technique("swordfish", find_swordfish, Level.HARD, 40),
+    Technique("jellyfish", find_jellyfish, Level.HARD, 45),
+    Technique("finned-x-wing", find_finned_x_wings, Level.HARD, 40),
+    Technique("finned-swordfish", find_finned_swordfish, Level.EXPERT, 60),
+    Technique("finned-jellyfish", find_finned_jellyfish, Level.EXPERT, 70),
+)

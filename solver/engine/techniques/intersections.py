@@ -18,14 +18,15 @@ reads it (a case it set aside says so).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
 from ..board import Unit, shape
+from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
-from ..steps import Pattern, Step
+from ..steps import Pattern, Step, Technique
 
 
 class Segment(NamedTuple):
@@ -162,9 +163,10 @@ def _removed(
     return tuple((cell, digit) for cell in cells for digit in digits if marks.has(cell, digit))
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "locked-pointing": find_locked_pointing,
-    "locked-claiming": find_locked_claiming,
-    "locked-pair": find_locked_pair,
-    "locked-triple": find_locked_triple,
-}
+# Medium: an intersection of a box and a line.
+TECHNIQUES = (
+    Technique("locked-pointing", find_locked_pointing, Level.MEDIUM, 10),
+    Technique("locked-claiming", find_locked_claiming, Level.MEDIUM, 10),
+    Technique("locked-pair", find_locked_pair, Level.MEDIUM, 14),
+    Technique("locked-triple", find_locked_triple, Level.MEDIUM, 18),
+)

@@ -35,12 +35,13 @@ the other).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations, pairwise
 
 from ..board import Shape, Unit
+from ..levels import Level
 from ..marks import Marks
-from ..steps import Candidate, Link, Pattern, Step
+from ..steps import Candidate, Link, Pattern, Step, Technique
 
 StrongLink = tuple[Unit, tuple[int, int]]  # a unit, and the digit's two places in it
 Chain = tuple[int, int, int, int]  # tip, joined end, joined end, tip
@@ -308,9 +309,10 @@ def _empty_rectangle(
 
 
 # Simplest first: the skyscraper and kite are turbot fish of fixed shapes.
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "skyscraper": find_skyscraper,
-    "two-string-kite": find_two_string_kite,
-    "turbot-fish": find_turbot_fish,
-    "empty-rectangle": find_empty_rectangle,
-}
+# Hard: two strong links on one digit.
+TECHNIQUES = (
+    Technique("skyscraper", find_skyscraper, Level.HARD, 30),
+    Technique("two-string-kite", find_two_string_kite, Level.HARD, 32),
+    Technique("turbot-fish", find_turbot_fish, Level.HARD, 32),
+    Technique("empty-rectangle", find_empty_rectangle, Level.HARD, 32),
+)

@@ -12,11 +12,12 @@ digit and so removes it from the cell's peers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ..board import Unit
+from ..levels import Level
 from ..marks import Marks, digits_of
-from ..steps import Pattern, Step
+from ..steps import Pattern, Step, Technique
 
 
 def find_full_house(marks: Marks) -> Iterator[Step]:
@@ -82,8 +83,10 @@ def _placement(technique: str, cell: int, digit: int, unit: Unit) -> Step:
     )
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "full-house": find_full_house,
-    "naked-single": find_naked_single,
-    "hidden-single": find_hidden_single,
-}
+# The only easy techniques. With the candidates shown, a cell left with one is
+# plainer than a digit left with one place in a unit.
+TECHNIQUES = (
+    Technique("full-house", find_full_house, Level.EASY, 1),
+    Technique("naked-single", find_naked_single, Level.EASY, 2),
+    Technique("hidden-single", find_hidden_single, Level.EASY, 3),
+)

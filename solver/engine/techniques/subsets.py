@@ -16,12 +16,13 @@ subset here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import MappingProxyType
 
 from ..board import Unit
+from ..levels import Level
 from ..marks import Marks, Mask, digits_of, mask_of
-from ..steps import Candidate, Pattern, Step
+from ..steps import Candidate, Pattern, Step, Technique
 
 SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -157,11 +158,12 @@ def _step(
 
 # Pairs before triples before quads, and at each size naked before hidden:
 # a naked subset is read off its cells, a hidden one needs every digit's places.
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "naked-pair": find_naked_pairs,
-    "hidden-pair": find_hidden_pairs,
-    "naked-triple": find_naked_triples,
-    "hidden-triple": find_hidden_triples,
-    "naked-quad": find_naked_quads,
-    "hidden-quad": find_hidden_quads,
-}
+# Pairs and triples are medium, quads hard (more cells to hold in mind).
+TECHNIQUES = (
+    Technique("naked-pair", find_naked_pairs, Level.MEDIUM, 12),
+    Technique("hidden-pair", find_hidden_pairs, Level.MEDIUM, 15),
+    Technique("naked-triple", find_naked_triples, Level.MEDIUM, 18),
+    Technique("hidden-triple", find_hidden_triples, Level.MEDIUM, 22),
+    Technique("naked-quad", find_naked_quads, Level.HARD, 30),
+    Technique("hidden-quad", find_hidden_quads, Level.HARD, 35),
+)

@@ -56,12 +56,13 @@ when the puzzle is known to have one solution.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..board import Unit
+from ..levels import Level
 from ..marks import Marks, Mask, digits_of
-from ..steps import Candidate, Pattern, Step
+from ..steps import Candidate, Pattern, Step, Technique
 
 # The subsets type 3 looks for, counting the virtual cell: pairs to quads,
 # as the subsets family does.
@@ -335,13 +336,14 @@ def _step(
     )
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "unique-rectangle-1": find_unique_rectangle_1,
-    "unique-rectangle-2": find_unique_rectangle_2,
-    "unique-rectangle-3": find_unique_rectangle_3,
-    "unique-rectangle-4": find_unique_rectangle_4,
-    "hidden-rectangle": find_hidden_rectangle,
-    "bug-plus-one": find_bug_plus_one,
-}
+# Hard: patterns that would give the puzzle two solutions.
+TECHNIQUES = (
+    Technique("unique-rectangle-1", find_unique_rectangle_1, Level.HARD, 25),
+    Technique("unique-rectangle-2", find_unique_rectangle_2, Level.HARD, 30),
+    Technique("unique-rectangle-3", find_unique_rectangle_3, Level.HARD, 35),
+    Technique("unique-rectangle-4", find_unique_rectangle_4, Level.HARD, 30),
+    Technique("hidden-rectangle", find_hidden_rectangle, Level.HARD, 35),
+    Technique("bug-plus-one", find_bug_plus_one, Level.HARD, 25),
+)
 
-UNIQUENESS = frozenset(TECHNIQUES)
+UNIQUENESS = frozenset(row.id for row in TECHNIQUES)

@@ -36,12 +36,13 @@ xyz-wing removes from the fewest cells, seen by all three.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 
 from ..board import Unit
+from ..levels import Level
 from ..marks import Marks, Mask, digits_of
-from ..steps import Candidate, Link, Pattern, Step
+from ..steps import Candidate, Link, Pattern, Step, Technique
 from .colouring import two_colourings
 
 MIN_CHAIN = 4  # cells in the shortest remote pair
@@ -298,9 +299,10 @@ def _shared_unit(marks: Marks, cell: int, peer: int) -> Unit:
     return next(unit for unit in marks.shape.units_of[cell] if peer in unit.cells)
 
 
-TECHNIQUES: dict[str, Callable[[Marks], Iterator[Step]]] = {
-    "remote-pair": find_remote_pair,
-    "w-wing": find_w_wing,
-    "xy-wing": find_xy_wing,
-    "xyz-wing": find_xyz_wing,
-}
+# Hard: short wings of two-candidate cells.
+TECHNIQUES = (
+    Technique("remote-pair", find_remote_pair, Level.HARD, 30),
+    Technique("w-wing", find_w_wing, Level.HARD, 38),
+    Technique("xy-wing", find_xy_wing, Level.HARD, 35),
+    Technique("xyz-wing", find_xyz_wing, Level.HARD, 40),
+)

@@ -42,13 +42,13 @@ from itertools import islice
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from solver import library
+from solver.cli import Progress
+from solver.cli.workers import in_order
 from solver.engine import format_grid
 from solver.engine.board import shape_for_cells
-from solver.engine.difficulty import LEVELS
 from solver.engine.generate import SYMMETRIES, generate
-from solver.files import Progress
-from solver.files.workers import in_order
+from solver.engine.levels import LEVELS
+from solver.library import store
 from solver.management.running import (
     HelpFormatter,
     Tally,
@@ -108,7 +108,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         self.check_options(options)
         if options["until"] is not None:
-            held = library.count(options["level"])
+            held = store.count(options["level"])
             if held >= options["until"]:
                 self.stdout.write(f"0 stored: the library holds {held} {options['level']} already.")
                 return
@@ -172,12 +172,12 @@ class Command(BaseCommand):
             return partial(_entries, arguments=arguments, max_seconds=options["max_seconds"])
         return partial(_lines, options["size"], arguments, options["max_seconds"])
 
-    def keep(self, made: library.Entry | str | None, tally: Tally) -> None:
+    def keep(self, made: store.Entry | str | None, tally: Tally) -> None:
         """Store an entry, or print a line of another size; count it in ``tally``."""
         if made is None:
             tally.skipped["out of time"] += 1
-        elif isinstance(made, library.Entry):
-            tally.add(library.store_all([made], library.GENERATED), 1)
+        elif isinstance(made, store.Entry):
+            tally.add(store.store_all([made], store.GENERATED), 1)
         else:
             self.stdout.write(made)
             tally.stored += 1
@@ -191,9 +191,9 @@ def _chunks(seeds: Iterator[int]) -> Iterator[list[int]]:
 
 def _entries(
     seeds: list[int], arguments: tuple, max_seconds: float
-) -> list[tuple[int, library.Entry | None]]:
+) -> list[tuple[int, store.Entry | None]]:
     """Each seed with the library entry generated from it (None: out of time)."""
-    entries = library.generate_entries(seeds, *arguments, max_seconds=max_seconds)
+    entries = store.generate_entries(seeds, *arguments, max_seconds=max_seconds)
     return list(zip(seeds, entries, strict=True))
 
 

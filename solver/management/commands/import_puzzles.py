@@ -33,11 +33,11 @@ from functools import partial
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from solver import library
-from solver.files import InputError, Progress, WorkerDied, open_input
-from solver.files.reading import puzzle_lines
-from solver.files.solving import CHUNK, EXPLAIN_SECONDS, chunked
-from solver.files.workers import in_order
+from solver.cli import InputError, Progress, WorkerDied, open_input
+from solver.cli.reading import puzzle_lines
+from solver.cli.solving import CHUNK, EXPLAIN_SECONDS, chunked
+from solver.cli.workers import in_order
+from solver.library import store
 from solver.management.running import (
     HelpFormatter,
     Tally,
@@ -73,10 +73,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         source = options["source"].strip()
-        if not 0 < len(source) <= MAX_SOURCE or source == library.GENERATED:
+        if not 0 < len(source) <= MAX_SOURCE or source == store.GENERATED:
             raise CommandError(
                 f"--source must be a name of 1 to {MAX_SOURCE} characters, "
-                f"other than {library.GENERATED!r}."
+                f"other than {store.GENERATED!r}."
             )
         max_seconds = options["max_seconds"]
         if not (math.isfinite(max_seconds) and max_seconds > 0):
@@ -95,16 +95,16 @@ class Command(BaseCommand):
         self.stdout.write(tally.line())
 
     def import_lines(self, lines, source: str, max_seconds: float, jobs: int, tally: Tally) -> None:
-        """Prepare the puzzles of ``lines`` (a ``files.Source``) in ``jobs``
+        """Prepare the puzzles of ``lines`` (a ``cli.Source``) in ``jobs``
         processes and store them a chunk at a time, counting in ``tally``."""
         err = Verbatim(self.stderr)
         progress = Progress(err, err.isatty(), lines.size)
-        work = partial(library.prepare_lines, max_seconds=max_seconds)
+        work = partial(store.prepare_lines, max_seconds=max_seconds)
         results = in_order(work, chunked(puzzle_lines(lines.lines()), CHUNK), jobs)
         try:
             for prepared in results:
-                entries = [entry for entry in prepared if isinstance(entry, library.Entry)]
-                tally.add(library.store_all(entries, source), len(entries))
+                entries = [entry for entry in prepared if isinstance(entry, store.Entry)]
+                tally.add(store.store_all(entries, source), len(entries))
                 tally.skipped.update(reason for reason in prepared if isinstance(reason, str))
                 progress.update(tally.done, lines.bytes_read)
         finally:

@@ -45,7 +45,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from solver import files, sentences
+from solver import cli
 from solver.engine import Budget, Status
 from solver.management.running import (
     HelpFormatter,
@@ -54,6 +54,7 @@ from solver.management.running import (
     processes,
     sigterm_interrupts,
 )
+from solver.teaching import sentences
 
 # What each status means, for the help (in the order it lists them).
 STATUS_MEANINGS = {
@@ -72,7 +73,7 @@ class Command(BaseCommand):
         statuses="\n".join(
             f"  {status:<8}  {meaning}" for status, meaning in STATUS_MEANINGS.items()
         ),
-        explain_seconds=files.EXPLAIN_SECONDS,
+        explain_seconds=cli.EXPLAIN_SECONDS,
     )
     requires_system_checks = []  # solving needs no models, URLs or database
 
@@ -81,11 +82,11 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        budget = files.DEFAULT_BUDGET
+        budget = cli.DEFAULT_BUDGET
         parser.add_argument("file", help="a file of puzzles, or - for standard input")
         parser.add_argument(
             "--format",
-            choices=sorted(files.FORMATS),
+            choices=sorted(cli.FORMATS),
             default="text",
             help="text (default) for people, csv for programs",
         )
@@ -130,13 +131,13 @@ class Command(BaseCommand):
                 returncode=130,
             )
 
-    def solve_file(self, name: str, run_options: files.Options) -> files.Summary:
+    def solve_file(self, name: str, run_options: cli.Options) -> cli.Summary:
         """Run over the file ``name`` (or - for standard input); CommandError if
         it cannot be read or a worker died."""
         try:
-            with files.open_input(name) as source:
-                return files.run(source, Verbatim(self.stdout), Verbatim(self.stderr), run_options)
-        except (files.InputError, files.WorkerDied) as error:
+            with cli.open_input(name) as source:
+                return cli.run(source, Verbatim(self.stdout), Verbatim(self.stderr), run_options)
+        except (cli.InputError, cli.WorkerDied) as error:
             raise CommandError(str(error)) from None
         except BrokenPipeError:
             # The reader of the output went away (``| head``): stop quietly, as
@@ -144,7 +145,7 @@ class Command(BaseCommand):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
 
-    def run_options(self, options: dict) -> files.Options:
+    def run_options(self, options: dict) -> cli.Options:
         """The options of the run; CommandError for one out of range."""
         jobs = processes(options["jobs"])
         if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
@@ -154,7 +155,7 @@ class Command(BaseCommand):
         if options["explain"] and options["format"] != "text":
             raise CommandError("--explain prints text: use it without --format csv.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
-        return files.Options(
+        return cli.Options(
             format=options["format"],
             processes=jobs,
             budget=budget,

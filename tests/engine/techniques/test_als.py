@@ -14,10 +14,10 @@ import pytest
 
 from solver.engine.board import shape
 from solver.engine.marks import Marks
-from solver.engine.techniques import als
+from solver.engine.techniques import als, finders
 from solver.engine.techniques.als import find_als_xy_wing, find_als_xz, find_sue_de_coq
-from tests.engine.techniques.boards import cell, checked_steps, open_board, unit
-from tests.puzzles import sample
+from tests.support.boards import cell, checked_steps, open_board, unit
+from tests.support.puzzles import sample
 
 
 def test_an_als_xz_removes_the_shared_digit_where_it_sees_both_sets():
@@ -226,5 +226,5 @@ def test_the_last_boards_sets_are_not_used_for_another_board():
 def test_every_als_step_on_the_way_agrees_with_the_solution(name):
     # Few puzzles: walked with the simplest families only, the boards keep
     # many candidates, and each holds hundreds of wings to check.
-    checked = sum(checked_steps(puzzle, als.TECHNIQUES) for puzzle in sample(name, 4))
+    checked = sum(checked_steps(puzzle, finders(als.TECHNIQUES)) for puzzle in sample(name, 4))
     assert checked > 10_000  # measured: over 200,000 in each set

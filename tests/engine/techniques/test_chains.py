@@ -14,15 +14,15 @@ from solver.engine.board import shape, shape_of_grid
 from solver.engine.marks import Marks
 from solver.engine.steps import Link
 from solver.engine.teacher import explain
-from solver.engine.techniques import chains
+from solver.engine.techniques import chains, finders
 from solver.engine.techniques.chains import (
     find_aic,
     find_forcing_chain,
     find_x_chain,
     find_xy_chain,
 )
-from tests.engine.techniques.boards import EARLIER, cell, checked_steps, open_board
-from tests.puzzles import load, sample
+from tests.support.boards import EARLIER, cell, checked_steps, open_board
+from tests.support.puzzles import load, sample
 
 
 def only_at(marks: Marks, digit: int, cells: set[int]) -> Marks:
@@ -108,7 +108,7 @@ def test_every_aic_step_on_the_way_through_a_hard_puzzle_changes_the_board():
     # teacher then took that step, which changed nothing, forever
     grid = parse_puzzle(load("top1465.txt")[488])
     marks = Marks.from_grid(grid, shape_of_grid(grid))
-    steps = explain(marks, {**EARLIER, **chains.TECHNIQUES})
+    steps = explain(marks, {**EARLIER, **finders(chains.TECHNIQUES)})
     assert marks.solved()
     assert all(step.placements or step.eliminations for step in steps)
 
@@ -200,15 +200,14 @@ def doing_something(finder):
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_chain_on_the_way_agrees_with_the_solution(name):
-    finders = {
-        key: doing_something(chains.TECHNIQUES[key]) for key in ("x-chain", "xy-chain", "aic")
-    }
-    checked = sum(checked_steps(puzzle, finders) for puzzle in sample(name, 4))
+    family = finders(chains.TECHNIQUES)
+    watched = {key: doing_something(family[key]) for key in ("x-chain", "xy-chain", "aic")}
+    checked = sum(checked_steps(puzzle, watched) for puzzle in sample(name, 4))
     assert checked > 200
 
 
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 def test_every_forcing_chain_on_the_way_agrees_with_the_solution():
-    finders = {"forcing-chain": doing_something(find_forcing_chain)}
-    checked = sum(checked_steps(puzzle, finders) for puzzle in sample("top1465.txt", 2))
+    watched = {"forcing-chain": doing_something(find_forcing_chain)}
+    checked = sum(checked_steps(puzzle, watched) for puzzle in sample("top1465.txt", 2))
     assert checked > 200

@@ -18,8 +18,8 @@ from solver.engine.techniques.colouring import (
     find_simple_colors,
     two_colourings,
 )
-from tests.engine.techniques.boards import cell, checked_steps, open_board, unit
-from tests.puzzles import sample
+from tests.support.boards import cell, checked_steps, open_board, unit
+from tests.support.puzzles import sample
 
 
 def keep_only(marks: Marks, digit: int, kind: str, number: int, cells) -> None:

@@ -12,8 +12,9 @@ import pytest
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, Shape, shape
 from solver.engine.marks import Marks
+from solver.engine.techniques import finders
+from solver.engine.techniques.fish import TECHNIQUES as ROWS
 from solver.engine.techniques.fish import (
-    TECHNIQUES,
     find_finned_jellyfish,
     find_finned_swordfish,
     find_finned_x_wings,
@@ -21,8 +22,10 @@ from solver.engine.techniques.fish import (
     find_swordfish,
     find_x_wings,
 )
-from tests.engine.techniques.boards import EARLIER, cell, checked_steps, open_board, unit
-from tests.puzzles import sample
+from tests.support.boards import EARLIER, cell, checked_steps, open_board, unit
+from tests.support.puzzles import sample
+
+TECHNIQUES = finders(ROWS)  # this family's finders, by id
 
 
 def keep_only(marks: Marks, digit: int, lines: dict[int, Iterable[int]], kind: str) -> None:

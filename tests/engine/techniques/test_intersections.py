@@ -9,16 +9,16 @@ import pytest
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape, shape_of_grid
 from solver.engine.marks import Marks, mask_of
-from solver.engine.techniques import intersections, singles
+from solver.engine.techniques import finders, intersections, singles
 from solver.engine.techniques.intersections import (
     find_locked_claiming,
     find_locked_pair,
     find_locked_pointing,
     find_locked_triple,
 )
-from tests.puzzles import SIZED, load, sample
+from tests.support.puzzles import SIZED, load, sample
 
-TECHNIQUES = {**singles.TECHNIQUES, **intersections.TECHNIQUES}
+TECHNIQUES = {**finders(singles.TECHNIQUES), **finders(intersections.TECHNIQUES)}
 
 
 def cell(row: int, col: int, size: int = 9) -> int:

@@ -10,15 +10,18 @@ import pytest
 
 from solver.engine.board import STANDARD, Shape, shape
 from solver.engine.marks import Marks
+from solver.engine.techniques import finders
+from solver.engine.techniques.single_digit import TECHNIQUES as ROWS
 from solver.engine.techniques.single_digit import (
-    TECHNIQUES,
     find_empty_rectangle,
     find_skyscraper,
     find_turbot_fish,
     find_two_string_kite,
 )
-from tests.engine.techniques.boards import cell, checked_steps, open_board
-from tests.puzzles import sample
+from tests.support.boards import cell, checked_steps, open_board
+from tests.support.puzzles import sample
+
+TECHNIQUES = finders(ROWS)  # this family's finders, by id
 
 
 def keep_only(marks: Marks, digit: int, row: int, cols, board: Shape = STANDARD) -> None:

@@ -3,13 +3,16 @@
 from solver.engine import parse_puzzle
 from solver.engine.board import STANDARD, Grid, shape, shape_of_grid
 from solver.engine.marks import Marks, mask_of
+from solver.engine.techniques import finders
+from solver.engine.techniques.singles import TECHNIQUES as ROWS
 from solver.engine.techniques.singles import (
-    TECHNIQUES,
     find_full_house,
     find_hidden_single,
     find_naked_single,
 )
-from tests.puzzles import SIZED
+from tests.support.puzzles import SIZED
+
+TECHNIQUES = finders(ROWS)  # this family's finders, by id
 
 
 def cell(row: int, col: int, size: int = 9) -> int:

@@ -7,8 +7,9 @@ import pytest
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape
 from solver.engine.marks import Marks, mask_of
+from solver.engine.techniques import finders
+from solver.engine.techniques.subsets import TECHNIQUES as ROWS
 from solver.engine.techniques.subsets import (
-    TECHNIQUES,
     find_hidden_pairs,
     find_hidden_quads,
     find_hidden_triples,
@@ -16,8 +17,10 @@ from solver.engine.techniques.subsets import (
     find_naked_quads,
     find_naked_triples,
 )
-from tests.engine.techniques.boards import cell, open_board, unit
-from tests.puzzles import sample
+from tests.support.boards import cell, open_board, unit
+from tests.support.puzzles import sample
+
+TECHNIQUES = finders(ROWS)  # this family's finders, by id
 
 
 def remove(marks: Marks, cells: Iterable[int], digits: Iterable[int]) -> None:

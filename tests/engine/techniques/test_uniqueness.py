@@ -13,7 +13,7 @@ import pytest
 from solver.engine import techniques
 from solver.engine.board import STANDARD, shape
 from solver.engine.marks import mask_of
-from solver.engine.techniques import uniqueness
+from solver.engine.techniques import finders, uniqueness
 from solver.engine.techniques.uniqueness import (
     UNIQUENESS,
     find_bug_plus_one,
@@ -23,8 +23,8 @@ from solver.engine.techniques.uniqueness import (
     find_unique_rectangle_3,
     find_unique_rectangle_4,
 )
-from tests.engine.techniques.boards import cell, checked_steps, open_board, unit
-from tests.puzzles import sample
+from tests.support.boards import cell, checked_steps, open_board, unit
+from tests.support.puzzles import sample
 
 A, B, C, D = cell(1, 1), cell(1, 4), cell(3, 1), cell(3, 4)  # the rectangle's corners
 
@@ -274,5 +274,7 @@ def test_the_teacher_can_tell_the_uniqueness_techniques_apart():
 @pytest.mark.slow  # a sweep over shared puzzles; the full suite runs it
 @pytest.mark.parametrize("name", ["top1465.txt", "forum_hardest_1106.txt"])
 def test_every_uniqueness_step_on_the_way_agrees_with_the_solution(name):
-    checked = sum(checked_steps(puzzle, uniqueness.TECHNIQUES) for puzzle in sample(name, 25))
+    checked = sum(
+        checked_steps(puzzle, finders(uniqueness.TECHNIQUES)) for puzzle in sample(name, 25)
+    )
     assert checked > 500  # measured: about 2,400 and 1,800

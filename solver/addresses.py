@@ -1,0 +1,93 @@
+"""Every address the site writes, built here and nowhere else.
+
+The routes themselves are ``solver.urls``'s (and ``/api/``'s operations the
+API's); pages and replies link to each other through these functions, so an
+address changes in one place. A puzzle travels in its link as ``?puzzle=``
+(its 81 symbols), which is what makes an answer, a walk of steps or a game
+a permanent address that needs nothing stored.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from .engine import Grid, format_grid
+
+API_PREFIX = "/api/"  # where the JSON API lives (``solver.api``)
+
+
+def api_url(operation: str) -> str:
+    """The address of the API's ``operation`` ("hint", "candidates"...)."""
+    return API_PREFIX + operation
+
+
+def edit_url(puzzle: Grid | str) -> str:
+    """The entry page, filled with ``puzzle``."""
+    return _with_puzzle("solver:index", puzzle)
+
+
+def answer_url(puzzle: Grid | str) -> str:
+    """The permanent address of the answer to ``puzzle``."""
+    return _with_puzzle("solver:answer", puzzle)
+
+
+def play_url(puzzle: Grid | str) -> str:
+    """The address of the game on ``puzzle``."""
+    return _with_puzzle("solver:play", puzzle)
+
+
+def steps_url(puzzle: Grid | str, number: int = 1) -> str:
+    """The address of step ``number`` (from 1) of the steps that solve ``puzzle``."""
+    return _with_puzzle("solver:steps", puzzle, {"step": number} if number != 1 else {})
+
+
+def puzzle_url(puzzle_id: str) -> str:
+    """The address of the library's puzzle ``puzzle_id``."""
+    return reverse("solver:puzzle", args=[puzzle_id])
+
+
+def new_puzzle_url(level: str) -> str:
+    """The address that hands out a puzzle of ``level`` (another one at each visit)."""
+    return reverse("solver:new") + "?" + urlencode({"level": level})
+
+
+def library_url(level: str = "", page: int = 1) -> str:
+    """The library's address showing ``level`` (every level if empty), page ``page``."""
+    return _with_query("solver:library", {"level": level}, page)
+
+
+def batch_url(batch_id: UUID) -> str:
+    """A batch's page: its progress, then its results."""
+    return reverse("solver:batch_detail", args=[batch_id])
+
+
+def batch_rows_url(batch_id: UUID, status: str = "", page: int = 1) -> str:
+    """A batch's page showing the rows of ``status`` (every row if empty), page ``page``."""
+    return _with_query("solver:batch_detail", {"status": status}, page, args=[batch_id])
+
+
+def batch_step_url(batch_id: UUID) -> str:
+    """Where a batch's next slice is asked for."""
+    return reverse("solver:batch_step", args=[batch_id])
+
+
+def batch_csv_url(batch_id: UUID) -> str:
+    """A finished batch's results as CSV."""
+    return reverse("solver:batch_csv", args=[batch_id])
+
+
+def _with_puzzle(name: str, puzzle: Grid | str, more: dict | None = None) -> str:
+    """The address of the page ``name`` for ``puzzle`` (``?puzzle=``, then ``more``)."""
+    line = puzzle if isinstance(puzzle, str) else format_grid(puzzle)
+    return reverse(name) + "?" + urlencode({"puzzle": line} | (more or {}))
+
+
+def _with_query(name: str, filters: dict, page: int, args=None) -> str:
+    """The address of the list ``name`` with its non-empty ``filters`` and, past
+    the first, its ``page``; no query at all for the first page of everything."""
+    query = {key: value for key, value in filters.items() if value}
+    query |= {"page": page} if page > 1 else {}
+    return reverse(name, args=args) + ("?" + urlencode(query) if query else "")

@@ -1,0 +1,139 @@
+"""A puzzle's text read and checked: the part every puzzle form shares.
+
+The forms read text with the engine (one source of truth for what a puzzle
+looks like), check the givens against the rules, and record every problem
+with the cells at fault (``issues``) so a page can tie each message to its
+cells. ``PuzzleTextForm`` reads one text, as the API, the links (``?puzzle=``)
+and the teacher do; the entry page's own form (``solver.entry.forms``) adds
+the 81 cells and a file. A valid form has ``cleaned_data["grid"]``.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from ..cli.reading import InputError, read_entries
+from ..engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
+from .issues import Issue
+from .messages import describe
+
+PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
+
+
+class PuzzleReader(forms.Form):
+    """What every puzzle form shares: reading a text with the engine, checking
+    the givens, and recording each problem as an ``Issue`` (``issues``, in
+    order) beside the form's errors. ``notices`` says what the reader should
+    know about a text that was read; ``grid_shown`` is the puzzle as read.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.issues: list[Issue] = []
+        self.notices: list[str] = []
+        self.grid_shown: Grid | None = None  # a pasted or loaded puzzle, once read
+
+    @property
+    def invalid_cells(self) -> set[int]:
+        """Every cell some issue names."""
+        return {cell for issue in self.issues for cell in issue.cells}
+
+    def _note_field_errors(self) -> None:
+        """Record the errors the fields raised as issues."""
+        for name, errors in self.errors.as_data().items():
+            for error in errors:
+                self.issues.append(Issue(error.code or "invalid", " ".join(error), (), name))
+
+    def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
+        """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
+        self.add_error(field, error)
+        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field))
+
+    def _read_text(self, field: str, text: str) -> Grid | None:
+        """The grid written in ``text``, or None after adding the reader's errors to ``field``.
+
+        A file that holds several puzzles, one after another, gives its first.
+        """
+        try:
+            self.grid_shown = parse_puzzle(text, STANDARD)
+        except InvalidPuzzle as invalid:
+            first, count = _first_of_many(text) if field == "file" else (None, 0)
+            if first is None:
+                for problem in invalid.problems:
+                    self._report(field, _as_error(problem))
+                return None
+            self.grid_shown = first
+            self.notices.append(_first_of(count))
+        return self.grid_shown
+
+    def _accept_givens(self, grid: Grid) -> bool:
+        """True if no givens conflict; else add an error per conflicting pair."""
+        conflicts = find_conflicts(grid)
+        for problem in conflicts:
+            self._report(None, _as_error(problem), problem.cells)
+        return not conflicts
+
+
+class PuzzleTextForm(PuzzleReader):
+    """A puzzle as one text in any format the engine reads (the API's input).
+
+    An empty text is read like any other and gets the parser's message.
+    """
+
+    puzzle = forms.CharField(
+        required=False,
+        max_length=PASTE_MAX_LENGTH,
+        strip=False,
+        error_messages={
+            "max_length": _(
+                "The puzzle is too long (%(show_value)s characters; at most %(limit_value)s)."
+            ),
+        },
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        self._note_field_errors()
+        if not self.has_error("puzzle"):
+            grid = self._read_text("puzzle", cleaned.get("puzzle", ""))
+            if grid is not None and self._accept_givens(grid):
+                cleaned["grid"] = grid
+        return cleaned
+
+
+def _as_error(problem: Problem) -> ValidationError:
+    """An engine problem as a form error, with its code and translated message."""
+    return ValidationError(describe(problem), code=problem.code)
+
+
+MANY_COUNTED = 10_000  # a file's puzzles are counted up to this many
+
+
+def _first_of_many(text: str) -> tuple[Grid | None, int]:
+    """The first puzzle of a text that holds several, one after another, and
+    how many it holds; (None, 0) if it does not hold several readable ones."""
+    entries = read_entries(text.splitlines())
+    try:
+        head = list(islice(entries, 2))
+        if len(head) < 2:
+            return None, 0
+        first = parse_puzzle(head[0].text, STANDARD)
+        return first, 2 + sum(1 for _ in islice(entries, MANY_COUNTED))
+    except (InputError, InvalidPuzzle):
+        # Not a list of puzzles after all (e.g. one drawn puzzle too long to
+        # read): the caller reports why the whole text could not be read.
+        return None, 0
+
+
+def _first_of(count: int) -> str:
+    """The notice that only the first of a file's ``count`` puzzles was loaded."""
+    return ngettext(
+        "The file holds %(count)s puzzle; the first one is loaded.",
+        "The file holds %(count)s puzzles; the first one is loaded.",
+        count,
+    ) % {"count": count}

@@ -1,0 +1,93 @@
+"""The operations that solve and check a puzzle: ``/api/solve`` and
+``/api/validate``, each by POST (JSON) or GET (the puzzle in the query).
+
+The puzzle is read and checked by the same form as the pages
+(``PuzzleTextForm``), so the API gives the same codes and messages.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import Query, Router
+from ninja.decorators import decorate_view
+
+from ..api.errors import failure, require_json
+from ..api.schemas import EXAMPLE, PUZZLE_HELP, Failure
+from ..core.logs import log_solve
+from ..core.reading import PASTE_MAX_LENGTH, PuzzleTextForm
+from ..engine import Budget, Status, format_grid, solve
+from ..teaching.lessons import difficulty_json, rate_puzzle
+from .schemas import PuzzleIn, Solved, Verdict
+
+router = Router(tags=["puzzles"])
+
+POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
+POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
+LINKED = {200: Solved, 400: Failure}
+LINKED_VERDICT = {200: Verdict, 400: Failure}
+PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
+
+
+@router.post("/solve", response=POSTED, operation_id="solve", summary="Solve a puzzle")
+@decorate_view(require_json)
+def solve_posted(request: HttpRequest, body: PuzzleIn):
+    """The verdict on the puzzle and a solution, when there is one."""
+    return _answer(request, body.puzzle, with_solution=True)
+
+
+@router.get(
+    "/solve",
+    response=LINKED,
+    operation_id="solveLink",
+    summary="Solve a puzzle in a link",
+)
+def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+    """As POST /api/solve, with the puzzle in the query (``?puzzle=...``)."""
+    return _answer(request, puzzle, with_solution=True)
+
+
+@router.post(
+    "/validate",
+    response=POSTED_VERDICT,
+    operation_id="validate",
+    summary="Check a puzzle",
+)
+@decorate_view(require_json)
+def validate_posted(request: HttpRequest, body: PuzzleIn):
+    """The verdict on the puzzle (is it a proper puzzle, with one solution?)
+    without the solution."""
+    return _answer(request, body.puzzle, with_solution=False)
+
+
+@router.get(
+    "/validate",
+    response=LINKED_VERDICT,
+    operation_id="validateLink",
+    summary="Check a puzzle in a link",
+)
+def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+    """As POST /api/validate, with the puzzle in the query."""
+    return _answer(request, puzzle, with_solution=False)
+
+
+def _answer(request: HttpRequest, text: str, with_solution: bool):
+    """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
+    form = PuzzleTextForm({"puzzle": text})
+    if not form.is_valid():
+        return failure(400, form.issues)
+    givens = form.cleaned_data["grid"]
+    result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    log_solve(request, "api", result)
+    body = {
+        "status": result.status.value,
+        "solutions": result.solutions,
+        "givens": format_grid(givens),
+        "guesses": result.guesses,
+        "elapsed_ms": round(result.elapsed * 1000, 3),
+    }
+    if with_solution:
+        body["solution"] = format_grid(result.solution) if result.solution else None
+        unique = result.status is Status.UNIQUE
+        body["difficulty"] = difficulty_json(rate_puzzle(givens)) if unique else None
+    return body

@@ -1,0 +1,80 @@
+"""The entry grid: an input per cell, each cell at fault marked and tied to
+the messages that name it (``aria-describedby``), drawn on ``core.grids``'s
+table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from ..core.cells import CELL_NAMES
+from ..core.grids import CELLS, bands, table
+from ..core.issues import Issue
+
+# An entry cell's fields, in order: classes, FIELD, value, PLACE, FAULT (or nothing).
+ENTRY_CELL = (
+    '<td class="{}"><input type="text" {} value="{}"'
+    ' inputmode="numeric" maxlength="1" autocomplete="off" spellcheck="false"'
+    " {}{}></td>"
+)
+FIELD = 'name="{name}" id="cell-{name}"'
+PLACE = 'data-row="{row}" data-column="{column}" data-box="{box}" aria-label="{label}"'
+FAULT = ' aria-invalid="true" aria-describedby="{ids}"'
+ENTRY_BANDS = bands(ENTRY_CELL)
+FIELDS = tuple(format_html(FIELD, name=name) for name in CELL_NAMES)
+# Made safe once here: as plain strings they would be escaped again in every cell.
+CELL, INVALID_CELL, NO_FAULT = escape("cell"), escape("cell invalid"), escape("")
+
+
+def problem_id(index: int) -> str:
+    """The HTML id of the ``index``-th (from 1) message in the page's list of problems."""
+    return f"problem-{index}"
+
+
+def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
+    """For each field with issues, the ids of their messages, space-separated."""
+    return _problem_ids(issues, lambda issue: [issue.field] if issue.field else [])
+
+
+def entry_grid(values: Sequence[str], issues: Sequence[Issue] = ()) -> SafeString:
+    """The entry grid: an input per cell showing ``values`` (one string per
+    cell), each cell at fault marked and tied to the messages that name it."""
+    problems = _problem_ids(issues, lambda issue: issue.cells)
+    places = _places(gettext("Row %(row)s, column %(column)s, box %(box)s"))
+    fields = []
+    for cell, (field, place, value) in enumerate(zip(FIELDS, places, values, strict=True)):
+        ids = problems.get(cell)
+        fault = format_html(FAULT, ids=ids) if ids else NO_FAULT
+        fields += (INVALID_CELL if ids else CELL, field, value, place, fault)
+    caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")
+    return table(format_html(ENTRY_BANDS, *fields), "grid entry-grid", caption)
+
+
+@cache  # one entry per language the site speaks
+def _places(label: str) -> tuple[SafeString, ...]:
+    """Each cell's row, column and box attributes and its spoken label, from
+    ``label`` (translated, with ``row``, ``column`` and ``box`` to fill in)."""
+    return tuple(
+        format_html(
+            PLACE,
+            row=row,
+            column=column,
+            box=box,
+            label=label % {"row": row, "column": column, "box": box},
+        )
+        for _, row, column, box in CELLS
+    )
+
+
+def _problem_ids(issues: Sequence[Issue], keys: Callable[[Issue], Iterable]) -> dict:
+    """For each key (a cell, a field) some issues name, the ids of their
+    messages, space-separated, in page order."""
+    ids: dict = {}
+    for index, issue in enumerate(issues, 1):
+        for key in keys(issue):
+            ids.setdefault(key, []).append(problem_id(index))
+    return {key: " ".join(names) for key, names in ids.items()}

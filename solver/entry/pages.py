@@ -1,0 +1,91 @@
+"""The entry page, as every page that reads a puzzle from its link sends a
+person back to it: the grid drawn, each problem tied to its cells, what was
+typed kept.
+
+- ``entry_page(request, form)``: the page for a form, filled or with problems;
+- ``linked_grid(request)``: the grid of a link's ``?puzzle=``, or the page
+  to show instead (the empty entry page, or the entry page with the link's
+  problems);
+- ``posted_entry(request, address)``: the entry form posted to a page (Show
+  Answer, Play), checked and sent on to ``address(grid)``.
+
+The answer, steps and play pages read their links through these, so bad
+input meets the same page everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+
+from ..addresses import api_url
+from ..choices import StatusChoices
+from ..core.reading import PuzzleTextForm
+from ..engine import Grid
+from ..engine.parse import BLANKS
+from ..library.forms import LevelForm
+from .forms import FILE_TYPES, PuzzleForm
+from .grid import entry_grid, field_problems, problem_id
+
+
+def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:
+    """The entry page for ``form``, with its grid drawn and each problem tied to its cells."""
+    context = {
+        "form": form,
+        "grid": entry_grid(form.cell_values(), form.issues),
+        "problems": [(problem_id(index), issue) for index, issue in enumerate(form.issues, 1)],
+        "field_problems": field_problems(form.issues),
+        "paste_value": form.paste_value(),
+        "file_types": FILE_TYPES,
+        # What a typed cell may hold as empty, from the engine, for the page's script.
+        "blanks": "".join(sorted(BLANKS)),
+        # Where the Hint button asks for the next step, and the grid's candidates.
+        "hint_url": api_url("hint"),
+        "candidates_url": api_url("candidates"),
+        "statuses": StatusChoices,
+        "level_form": LevelForm(),
+    }
+    return render(request, "entry/index.html", context)
+
+
+def read_link(text: str) -> Grid | None:
+    """The grid in a link's ``?puzzle=`` text, or None if it has problems.
+
+    A link holds only text, so the one-field form reads it: the full form
+    builds 81 cell fields first, which costs more than most solves. The
+    page's own form is made only to show problems, from the same text.
+    """
+    form = PuzzleTextForm({"puzzle": text})
+    return form.cleaned_data["grid"] if form.is_valid() else None
+
+
+def form_showing_problems(text: str) -> PuzzleForm:
+    """The entry page's form for a link's text that has problems: validated,
+    so it lists them, with the text kept in the paste box."""
+    form = PuzzleForm({"puzzle": text})
+    form.is_valid()
+    return form
+
+
+def linked_grid(request: HttpRequest) -> Grid | HttpResponse:
+    """The grid of the link's ``?puzzle=``; else the page to go to instead: the
+    entry page when there is none, or the entry page showing its problems."""
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return redirect("solver:index")
+    grid = read_link(text)
+    if grid is None:
+        return entry_page(request, form_showing_problems(text))
+    return grid
+
+
+def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpResponse:
+    """The entry form posted to a page (Show Answer, Play): its grid checked
+    and redirected to ``address(grid)``, or the entry page again, kept, with
+    its problems. See Other: a reload or Back never posts the form again."""
+    form = PuzzleForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return entry_page(request, form)
+    return HttpResponseRedirect(address(form.cleaned_data["grid"]), status=303)

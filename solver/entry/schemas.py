@@ -1,0 +1,53 @@
+"""The shapes of the operations that solve and check a puzzle (``api``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ninja import Schema
+from pydantic import ConfigDict, Field
+
+from ..api.schemas import EXAMPLE, EXAMPLE_SOLUTION, Difficulty, Puzzle
+from ..engine import VERDICTS
+
+
+class PuzzleIn(Schema):
+    """The body of a POST: the puzzle's text, and nothing else."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"puzzle": EXAMPLE}]})
+
+    puzzle: Puzzle
+
+
+class Verdict(Schema):
+    """What the solver found, without the solution."""
+
+    status: Literal[VERDICTS] = Field(
+        description="unique: exactly one solution. multiple: two or more. none: proved to "
+        "have none. gave_up: the time budget ran out first."
+    )
+    solutions: int = Field(
+        ge=0, le=2, description="Solutions found: 0, 1, or 2 meaning two or more."
+    )
+    givens: str = Field(
+        pattern=r"^[1-9.]{81}$",
+        description="The puzzle as read: 81 symbols, . for an empty cell.",
+        examples=[EXAMPLE],
+    )
+    guesses: int = Field(ge=0, description="Guesses the search made.")
+    elapsed_ms: float = Field(ge=0, description="Time the solver took, in milliseconds.")
+
+
+class Solved(Verdict):
+    """The verdict and a solution, when one was found."""
+
+    solution: str | None = Field(
+        pattern=r"^[1-9]{81}$",
+        description="A solution (81 digits), or null when none was found. With status "
+        "multiple it is one of several; with gave_up it may be null.",
+        examples=[EXAMPLE_SOLUTION],
+    )
+    difficulty: Difficulty | None = Field(
+        description="How hard the puzzle is for a person, for a unique puzzle with an "
+        "open cell (rated within the site's time for explaining); null otherwise."
+    )

@@ -1,0 +1,106 @@
+"""The entry page and the answer: read the form, ask the engine, pick the template.
+
+``/index`` is the entry grid (``?puzzle=`` opens it filled); Show Answer
+posts it to ``/answer``, which checks it and sends the browser on to the
+answer's permanent address, ``/answer?puzzle=…``; ``/load`` fills the grid
+from a paste or a file without solving. Bad input always comes back to the
+entry page, kept, with its problems named (``pages``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from ..addresses import answer_url, edit_url, play_url, steps_url
+from ..choices import StatusChoices
+from ..core.grids import answer_grid
+from ..core.logs import log_solve
+from ..engine import Budget, Grid, format_grid, solve
+from ..teaching.pages import difficulty_shown, lesson_of
+from .forms import LoadForm, PuzzleForm
+from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
+
+
+@require_safe
+def index(request):
+    """The entry grid; ``?puzzle=`` opens it filled with that puzzle."""
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return entry_page(request, PuzzleForm())
+    grid = read_link(text)
+    form = PuzzleForm.for_grid(grid) if grid is not None else form_showing_problems(text)
+    return entry_page(request, form)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def answer(request):
+    """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
+    and redirected there, and bad input goes back to the entry page, kept."""
+    if request.method == "POST":
+        return posted_entry(request, answer_url)
+    grid = linked_grid(request)
+    if isinstance(grid, HttpResponse):
+        return grid
+    return _answer_page(request, grid)
+
+
+@require_POST
+def load(request):
+    """Fill the grid from a pasted puzzle or a file, without solving it.
+
+    Scripts asking for JSON get the grid as read and its problems (see
+    ``_load_reply``); a plain form post gets the entry page, filled.
+    """
+    form = LoadForm(request.POST, request.FILES)
+    valid = form.is_valid()
+    if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
+        return _load_reply(form)
+    if valid:
+        filled = PuzzleForm.for_grid(form.cleaned_data["grid"])
+        filled.notices = form.notices
+        form = filled
+    return entry_page(request, form)
+
+
+def _answer_page(request, puzzle: Grid):
+    """Solve ``puzzle`` within the site's budget and show the verdict."""
+    result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    log_solve(request, "page", result)
+    context = {
+        "result": result,
+        "grid": answer_grid(puzzle, result.solution, gettext("Answer grid")),
+        "puzzle_grid": answer_grid(puzzle, None, gettext("Puzzle grid")),
+        "solution_line": format_grid(result.solution) if result.solution else "",
+        "elapsed_ms": result.elapsed * 1000,
+        "edit_url": edit_url(puzzle),
+        "permalink": request.build_absolute_uri(answer_url(puzzle)),
+        "statuses": StatusChoices,
+        "steps_url": steps_url(puzzle),
+        "play_url": play_url(puzzle),
+    }
+    if result.status.value == StatusChoices.UNIQUE:
+        # The level needs the whole lesson; it is kept for the steps page's first visit.
+        context["difficulty"] = difficulty_shown(lesson_of(format_grid(puzzle), get_language()))
+    return render(request, "entry/answer.html", context)
+
+
+def _load_reply(form: LoadForm) -> JsonResponse:
+    """``{"grid": 81 symbols or null, "problems": [...], "notices": [...]}``.
+
+    The grid is the puzzle as read, even when its givens conflict (the
+    conflicts are among the problems); it is null when the text or file could
+    not be read as a puzzle. Either way the request itself was fine, so the
+    status is 200: the page's script reads the reply, and a browser logs no
+    failed request for a paste it merely could not read.
+    """
+    grid = form.grid_shown
+    body = {
+        "grid": format_grid(grid) if grid is not None else None,
+        "problems": [issue.as_json() for issue in form.issues],
+        "notices": form.notices,
+    }
+    return JsonResponse(body)

@@ -1,0 +1,133 @@
+"""The library's operations: make a puzzle, read a stored one, the day's puzzle.
+
+``store`` generates, stores and picks; these operations only read
+the request and word the reply. Making a puzzle is bounded by
+``SUDOKU_GENERATE_SECONDS``, like every other operation's work: when it runs
+out, the reply is 503 with the code ``out_of_time``, never a request that
+runs on.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from ninja import Path, Query, Router
+from ninja.decorators import decorate_view
+
+from ..addresses import puzzle_url
+from ..api.errors import failure, require_json
+from ..api.schemas import LEVEL_HELP, Failure, LevelId
+from ..core.issues import Issue
+from ..engine.levels import Level
+from . import store
+from .models import Puzzle
+from .schemas import DailyOut, GeneratedOut, GenerateIn, PuzzleOut
+
+router = Router(tags=["library"])
+
+MADE = {200: GeneratedOut, 400: Failure, 413: Failure, 415: Failure, 503: Failure}
+PICKED = {200: PuzzleOut, 400: Failure, 503: Failure}
+LEVEL_QUERY = Query(Level.MEDIUM.value, description=LEVEL_HELP, examples=[Level.HARD.value])
+PUZZLE_ID = Path(..., description="The puzzle's id, as the library gives it.")
+
+
+@router.post("/generate", response=MADE, operation_id="generate", summary="Make a new puzzle")
+@decorate_view(require_json)
+def generate(request: HttpRequest, body: GenerateIn):
+    """A new puzzle of the level asked for, with exactly one solution, stored in
+    the library (an equivalent puzzle stored already is returned instead); 503
+    when none was made within the site's time for it."""
+    made = store.new_puzzle(body.level, body.symmetry, body.seed)
+    if made is None:
+        message = _(
+            "No %(level)s puzzle was made within %(seconds)s seconds. Try again, or take a "
+            "stored one: GET /api/puzzles/random?level=%(level)s."
+        )
+        return _out_of_time(message, body.level)
+    puzzle, generated = made
+    return _puzzle(request, puzzle) | {"seed": generated.seed}
+
+
+@router.get(
+    "/puzzles/random",
+    response=PICKED,
+    operation_id="randomPuzzle",
+    summary="A puzzle of a level from the library",
+)
+def random_puzzle(request: HttpRequest, level: LevelId = LEVEL_QUERY):
+    """A stored puzzle of the level, drawn at random; when the library holds
+    none of it, a new one is made and stored, as POST /api/generate does (503
+    when that runs out of time)."""
+    puzzle = store.random_puzzle(level)
+    if puzzle is None:
+        made = store.new_puzzle(level)
+        puzzle = made[0] if made is not None else None
+    if puzzle is None:
+        message = _(
+            "The library holds no %(level)s puzzle, and none was made within %(seconds)s "
+            "seconds. Try again, or ask for another level."
+        )
+        return _out_of_time(message, level)
+    return _puzzle(request, puzzle)
+
+
+@router.get(
+    "/puzzles/{puzzle_id}",
+    response={200: PuzzleOut, 404: Failure},
+    operation_id="puzzle",
+    summary="A puzzle of the library, by id",
+)
+def stored_puzzle(request: HttpRequest, puzzle_id: str = PUZZLE_ID):
+    """The stored puzzle with this id; 404 when there is none."""
+    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+    if puzzle is None:
+        message = _("The library holds no puzzle with the id “%(id)s”.") % {"id": puzzle_id[:40]}
+        return failure(404, [Issue("not_found", message)])
+    return _puzzle(request, puzzle)
+
+
+@router.get(
+    "/daily",
+    response={200: DailyOut, 400: Failure, 503: Failure},
+    operation_id="daily",
+    summary="The day's puzzle of a level",
+)
+def daily(request: HttpRequest, level: LevelId = LEVEL_QUERY):
+    """Today's puzzle of the level, the same for everyone all day (the day is
+    the server's, in its time zone); 503 when the library holds none of the
+    level and none was made in time."""
+    day = timezone.localdate()
+    puzzle = store.daily_puzzle(level, day=day)
+    if puzzle is None:
+        message = _(
+            "There is no %(level)s puzzle today: the library holds none, and none was made "
+            "within %(seconds)s seconds. Try again later, or ask for another level."
+        )
+        return _out_of_time(message, level)
+    return _puzzle(request, puzzle) | {"day": day}
+
+
+def _puzzle(request: HttpRequest, puzzle: Puzzle) -> dict:
+    """A stored puzzle as JSON, with the absolute address of its page."""
+    page = puzzle_url(puzzle.pk)
+    return {
+        "id": puzzle.pk,
+        "puzzle": puzzle.givens,
+        "solution": puzzle.solution,
+        "level": puzzle.level,
+        "score": puzzle.score,
+        "hardest": puzzle.hardest,
+        "symmetry": puzzle.symmetry,
+        "source": puzzle.source,
+        "created": puzzle.created,
+        "url": request.build_absolute_uri(page),
+    }
+
+
+def _out_of_time(message: str, level: str):
+    """503 ``out_of_time``: ``message`` filled with the level and the time allowed."""
+    seconds = f"{settings.SUDOKU_GENERATE_SECONDS:g}"
+    issue = Issue("out_of_time", message % {"level": level, "seconds": seconds})
+    return failure(503, [issue])

@@ -1,0 +1,61 @@
+"""What the library stores: the site's own puzzles, generated or imported,
+each stored once however it is written, and the daily puzzle of each level
+(``store`` fills and reads them)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from ..choices import SYMMETRY_CHOICES, LevelChoices
+
+
+class Puzzle(models.Model):
+    """A 9x9 puzzle of the library, with its one solution and its rating.
+
+    ``id`` is short and safe in a URL, and derived from ``canonical``, the
+    writing that every equivalent puzzle shares (``library.puzzle_id``): a
+    puzzle keeps its id, and equivalent puzzles are stored once, found by the
+    unique index on ``canonical`` rather than by a scan. ``givens``,
+    ``solution`` and ``canonical`` are 81 symbols, ``.`` for an empty cell
+    (``format_grid``). ``level``, ``score`` and ``hardest`` are the teacher's
+    rating; ``symmetry`` is the pattern of the givens (one of ``SYMMETRIES``,
+    "none" for none of them); ``source`` is ``library.GENERATED`` or the name
+    of the set it was imported from.
+    """
+
+    id = models.CharField(primary_key=True, max_length=16, editable=False)
+    givens = models.CharField(max_length=81)
+    solution = models.CharField(max_length=81)
+    canonical = models.CharField(max_length=81, unique=True)
+    level = models.CharField(max_length=8, choices=LevelChoices.choices)
+    score = models.PositiveIntegerField()
+    hardest = models.CharField(max_length=40, blank=True)
+    symmetry = models.CharField(max_length=12, blank=True, choices=SYMMETRY_CHOICES)
+    source = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # A level's puzzles in the order of their ids: a random pick (the first
+        # id at or after a random one) and a level's pages read this index.
+        indexes = [models.Index(fields=["level", "id"], name="solver_puzzle_level")]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.level})"
+
+
+class Daily(models.Model):
+    """The puzzle of one level on one day: chosen on the day's first ask, then
+    the same for everyone (``library.daily_puzzle``)."""
+
+    day = models.DateField()
+    level = models.CharField(max_length=8, choices=LevelChoices.choices)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="days")
+
+    class Meta:
+        verbose_name_plural = "dailies"
+        constraints = [
+            models.UniqueConstraint(fields=["day", "level"], name="solver_daily_day_level"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.level}: {self.puzzle_id}"

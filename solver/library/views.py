@@ -1,0 +1,189 @@
+"""The library's pages: ``/new`` (a puzzle of a level, then its page),
+``/p/<id>`` (a puzzle's own page), ``/library`` (every stored puzzle, by
+level) and ``/daily`` (the day's puzzle of each level).
+
+Nothing here generates or picks: ``store`` does, and a generator
+that runs out of ``SUDOKU_GENERATE_SECONDS`` gets a page saying so (503),
+never a request that runs on.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from ..addresses import (
+    answer_url,
+    edit_url,
+    library_url,
+    new_puzzle_url,
+    play_url,
+    puzzle_url,
+    steps_url,
+)
+from ..choices import level_name
+from ..core.grids import answer_grid
+from ..core.pages import page_numbers
+from ..engine import STANDARD, parse_puzzle
+from ..engine.levels import LEVELS
+from ..teaching.sentences import name as technique_name
+from . import store
+from .forms import LevelForm, LibraryForm
+from .models import Puzzle
+
+PAGE_PUZZLES = 50  # puzzles listed on one page of the library
+SYMMETRY_NAMES = {
+    "rotational": _("Rotational (half a turn)"),
+    "mirror": _("Mirror"),
+    "diagonal": _("Diagonal"),
+    "none": _("None"),
+    "": _("Not known"),
+}
+
+
+@never_cache  # each visit is a new pick
+@require_safe
+def new_puzzle(request):
+    """A puzzle of ``?level=`` (medium if none): one from the library, or one
+    generated when the library has none; See Other to its page. An unknown
+    level gets the level form again with the problem named (400); a
+    generator out of time, a page saying so (503)."""
+    form = LevelForm(request.GET)
+    if not form.is_valid():
+        return _no_puzzle(request, form, status=400)
+    level = form.cleaned_data["level"]
+    puzzle = store.random_puzzle(level) or _generated(level)
+    if puzzle is None:
+        return _no_puzzle(request, LevelForm(initial={"level": level}), status=503, level=level)
+    return HttpResponseRedirect(puzzle_url(puzzle.pk), status=303)
+
+
+def _generated(level: str) -> Puzzle | None:
+    """A new puzzle of ``level``, stored, or None when the site's time ran out."""
+    made = store.new_puzzle(level)  # within SUDOKU_GENERATE_SECONDS
+    return made[0] if made is not None else None
+
+
+def _no_puzzle(request, form: LevelForm, status: int, level: str = ""):
+    """The page for a new puzzle not given, with the level form to try again:
+    the level unknown (400, the form names it) or no time left for ``level`` (503)."""
+    context = {
+        "form": form,
+        "level": level_name(level) if level else "",
+        "seconds": settings.SUDOKU_GENERATE_SECONDS,
+    }
+    return render(request, "library/no_puzzle.html", context, status=status)
+
+
+@require_safe
+def puzzle_page(request, puzzle_id: str):
+    """A stored puzzle's page: its givens, rating and origin, and where to go
+    with it (solve, explain, edit); an unknown id gets the 404 page."""
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    givens = parse_puzzle(puzzle.givens, STANDARD)
+    context = {
+        "puzzle": puzzle,
+        "grid": answer_grid(givens, None, _("Puzzle grid")),
+        "level": level_name(puzzle.level),
+        "hardest": technique_name(puzzle.hardest) if puzzle.hardest else "",
+        "symmetry": SYMMETRY_NAMES.get(puzzle.symmetry, puzzle.symmetry),
+        "generated": puzzle.source == store.GENERATED,
+        "play_url": play_url(puzzle.givens),
+        "answer_url": answer_url(puzzle.givens),
+        "steps_url": steps_url(puzzle.givens),
+        "edit_url": edit_url(puzzle.givens),
+        "another_url": new_puzzle_url(puzzle.level),
+        "permalink": request.build_absolute_uri(puzzle_url(puzzle.pk)),
+    }
+    return render(request, "library/puzzle.html", context)
+
+
+@require_safe
+def library_page(request):
+    """The stored puzzles of ``?level=`` (every level if none), ``PAGE_PUZZLES``
+    a page (``?page=``; a bad number shows the nearest page), in the order of
+    their ids: the index's, so a page far in costs no more than the first.
+    An unknown level shows every level, with the problem named (400)."""
+    form = LibraryForm(request.GET)
+    valid = form.is_valid()
+    level = form.cleaned_data["level"] if valid else ""
+    puzzles = Puzzle.objects.order_by("id")
+    puzzles = puzzles.filter(level=level) if level else puzzles
+    page = Paginator(puzzles, PAGE_PUZZLES).get_page(request.GET.get("page"))
+    counts = _counts()
+    context = {
+        "form": form,
+        "level": level,
+        "level_name": level_name(level) if level else "",
+        "filters": _filters(counts),
+        "total": sum(counts.values()),
+        "page": page,
+        "page_numbers": page_numbers(page),
+        "rows": [_row(puzzle) for puzzle in page.object_list],
+    }
+    return render(request, "library/library.html", context, status=200 if valid else 400)
+
+
+def _counts() -> dict[str, int]:
+    """How many puzzles the library holds of each level (one query)."""
+    rows = Puzzle.objects.values("level").annotate(count=Count("pk")).order_by()
+    return {row["level"]: row["count"] for row in rows}
+
+
+def _filters(counts: dict[str, int]) -> list[tuple[str, int, str, str]]:
+    """(name, count, level, address) of every level, "All" first."""
+    every = [(str(_("All")), sum(counts.values()), "", library_url())]
+    return every + [
+        (level_name(level), counts.get(level, 0), level, library_url(level)) for level in LEVELS
+    ]
+
+
+def _row(puzzle: Puzzle) -> dict:
+    """What the library's table shows of ``puzzle``."""
+    return {
+        "id": puzzle.pk,
+        "url": puzzle_url(puzzle.pk),
+        "level": level_name(puzzle.level),
+        "givens": sum(symbol != "." for symbol in puzzle.givens),
+        "hardest": technique_name(puzzle.hardest) if puzzle.hardest else "",
+        "source": _source_name(puzzle.source),
+    }
+
+
+@require_safe
+def daily_page(request):
+    """The day's puzzle of each level, the same for everyone that day
+    (``store.daily_puzzle`` keeps the choice); a level with none says so.
+    Levels the library lacks share one ``SUDOKU_GENERATE_SECONDS`` between
+    them, so the page's work is bounded as one generation's is."""
+    day = timezone.localdate()
+    deadline = time.perf_counter() + settings.SUDOKU_GENERATE_SECONDS
+    dailies = []
+    for level in LEVELS:
+        left = deadline - time.perf_counter()
+        puzzle = store.daily_puzzle(level, day=day, max_seconds=left)
+        dailies.append(
+            {
+                "level": level_name(level),
+                "puzzle": puzzle,
+                "url": puzzle_url(puzzle.pk) if puzzle is not None else "",
+                "play_url": play_url(puzzle.givens) if puzzle else "",
+                "hardest": technique_name(puzzle.hardest) if puzzle and puzzle.hardest else "",
+            }
+        )
+    context = {"day": day, "zone": timezone.get_current_timezone_name(), "dailies": dailies}
+    return render(request, "library/daily.html", context)
+
+
+def _source_name(source: str) -> str:
+    """Where a puzzle came from, for people: generated here, or the imported set's name."""
+    return str(_("Generated here")) if source == store.GENERATED else source

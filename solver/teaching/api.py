@@ -1,0 +1,111 @@
+"""The teacher's operations: ``/api/steps``, ``/api/hint`` and
+``/api/candidates`` read a person's board and word its steps through
+``lessons``, as the pages do."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Router
+from ninja.decorators import decorate_view
+
+from ..api.errors import failure, require_json
+from ..api.schemas import Failure
+from ..core.issues import Issue
+from . import lessons
+from .schemas import BoardIn, Pencilled, StepsIn, Taught
+
+router = Router(tags=["teacher"])
+
+TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
+PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
+
+
+@router.post(
+    "/steps",
+    response=TAUGHT,
+    operation_id="steps",
+    summary="Explain a board step by step",
+)
+@decorate_view(require_json)
+def steps_posted(request: HttpRequest, body: StepsIn):
+    """The steps from the board given to the end (or to the time budget, after
+    which the steps are trial steps); with ``"all": true``, every instance of
+    the allowed techniques on this board, applying none."""
+    return _teach(body, next_only=False)
+
+
+@router.post(
+    "/hint",
+    response=TAUGHT,
+    operation_id="hint",
+    summary="The next step from a board",
+)
+@decorate_view(require_json)
+def hint_posted(request: HttpRequest, body: StepsIn):
+    """As POST /api/steps, with the next step only (none when the board is
+    solved or its digits have no solution); ``all`` is not used."""
+    return _teach(body, next_only=True)
+
+
+@router.post(
+    "/candidates",
+    response=PENCILLED,
+    operation_id="candidates",
+    summary="The candidates and conflicts of a board",
+)
+@decorate_view(require_json)
+def candidates_posted(request: HttpRequest, body: BoardIn):
+    """Each cell's candidates as the digits placed allow them, and the digits
+    that clash: what a player's Fill candidates and conflict marks show. No
+    solving, so it answers in well under a millisecond of engine time."""
+    pencilled = lessons.pencil(body.puzzle, body.progress)
+    if not isinstance(pencilled, lessons.Pencilled):
+        return failure(400, pencilled)
+    conflicts = [issue.as_json() for issue in pencilled.conflicts]
+    return {"candidates": list(pencilled.candidates), "conflicts": conflicts}
+
+
+def _teach(body: StepsIn, next_only: bool):
+    """The lesson on the body's board, or 400 naming what could not be read."""
+    board = lessons.read_board(body.puzzle, body.progress, body.candidates)
+    if not isinstance(board, lessons.Board):
+        return failure(400, board)
+    unknown = lessons.unknown_techniques(body.techniques or ())
+    if unknown:
+        return failure(400, [_unknown_techniques(unknown)])
+    if next_only:
+        taught = lessons.hint(board, body.techniques)
+    else:
+        taught = lessons.lesson(board, body.techniques, all=body.all)
+    return {
+        "status": taught.status.value,
+        "difficulty": lessons.difficulty_json(taught.difficulty),
+        "steps": [_step(view) for view in taught.steps],
+        "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
+        "warning": lessons.wrong_message(taught.wrong) if taught.wrong else None,
+    }
+
+
+def _unknown_techniques(names: list[str]) -> Issue:
+    """The issue naming the ids of ``techniques`` that name none (the first few)."""
+    named = ", ".join(f"“{name[:40]}”" for name in names[:5])
+    message = _("No technique is called %(names)s; the ids are listed in /api/docs.")
+    return Issue("unknown_technique", message % {"names": named})
+
+
+def _step(view: lessons.StepView) -> dict:
+    def moves(triples):
+        return [{"cell": [row, column], "digit": digit} for row, column, digit in triples]
+
+    return {
+        "number": view.number,
+        "technique": view.technique,
+        "message": view.message,
+        "name": view.name,
+        "text": view.text,
+        "look": view.look,
+        "placements": moves(view.placements),
+        "eliminations": moves(view.eliminations),
+        "pattern": view.pattern,
+    }

@@ -1,0 +1,142 @@
+"""The steps page's board: each open cell shows its candidates in a 3x3 block
+(digit d in the d-th place), with a step's marks on them and a spoken note,
+drawn on ``core.grids``'s table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from ..core.grids import ANSWER_BANDS, CELLS, table
+from ..core.lists import comma, semicolon
+from ..engine import STANDARD, Grid
+
+STEP_CELL = '<td class="{classes}"><span class="visually-hidden">{place}</span>{content}{note}</td>'
+CANDIDATES = '<span class="candidates">{}</span>'
+CANDIDATE = {  # a candidate's markup by its part in the step
+    "plain": "<span>{}</span>",
+    "key": '<span class="key">{}</span>',
+    "placed": '<ins class="placed">{}</ins>',
+    "removed": '<del class="removed">{}</del>',
+}
+NO_CANDIDATE = "<span></span>"
+GIVEN_CELL, SOLVED_CELL, OPEN_CELL = "cell given", "cell solved", "cell open"
+NOTE = '<span class="visually-hidden"> ({})</span>'
+
+
+def steps_grid(
+    givens: Grid,
+    digits: Sequence[int],
+    candidates: Sequence[Iterable[int]],
+    mark: StepMarks,
+    caption: str,
+) -> SafeString:
+    """The board a step is taken on: the givens marked ``given``, digits placed
+    since ``solved``, each open cell's ``candidates``, and ``mark``'s pattern
+    cells, placed digits and removed candidates marked on them (the removed
+    ones struck through, so colour is not the only sign)."""
+    cells = [
+        _step_cell(cell, givens[cell], digits[cell], set(candidates[cell]), mark)
+        for cell in range(len(digits))
+    ]
+    return table(format_html(ANSWER_BANDS, *cells), "grid steps-grid", caption)
+
+
+class StepMarks:
+    """What a step marks on the board, by cell (0-based): its pattern's cells,
+    digits and units' cells, the digit each placement puts, the candidates it removes."""
+
+    def __init__(
+        self, pattern_cells=(), pattern_digits=(), placements=(), eliminations=(), unit_cells=()
+    ):
+        self.pattern = set(pattern_cells)
+        self.units = set(unit_cells)  # the cells of the units the pattern looks at
+        self.digits = set(pattern_digits)
+        self.placed = dict(placements)  # cell -> digit
+        self.removed: dict[int, set[int]] = {}
+        for cell, digit in eliminations:
+            self.removed.setdefault(cell, set()).add(digit)
+
+    def role(self, cell: int, digit: int) -> str:
+        """The part ``digit`` plays in ``cell``: placed, removed, key (a pattern
+        digit in a pattern cell) or plain."""
+        if self.placed.get(cell) == digit:
+            return "placed"
+        if digit in self.removed.get(cell, ()):
+            return "removed"
+        return "key" if cell in self.pattern and digit in self.digits else "plain"
+
+
+def _step_cell(cell: int, given: int, digit: int, candidates: set, mark: StepMarks) -> SafeString:
+    """One cell of the steps board, with its classes, spoken place and note."""
+    _, row, column, _ = CELLS[cell]
+    classes = [GIVEN_CELL if given else (SOLVED_CELL if digit else OPEN_CELL)]
+    classes += [name for name, on in _step_classes(cell, mark) if on]
+    if digit:
+        place = gettext("Row %(row)s, column %(column)s:") % {"row": row, "column": column}
+        content = format_html("{}", digit)
+    else:
+        label = gettext("Row %(row)s, column %(column)s, candidates:")
+        place = label % {"row": row, "column": column}
+        slots = (
+            _candidate(cell, d, mark) if d in candidates else NO_CANDIDATE for d in range(1, 10)
+        )
+        content = format_html(CANDIDATES, SafeString("".join(slots)))
+    note = _step_note(cell, mark)
+    return format_html(
+        STEP_CELL, classes=" ".join(classes), place=place, content=content, note=note
+    )
+
+
+def _step_classes(cell: int, mark: StepMarks) -> list[tuple[str, bool]]:
+    return [
+        ("pattern", cell in mark.pattern),
+        ("unit", cell in mark.units and cell not in mark.pattern),
+        ("placing", cell in mark.placed),
+        ("removing", cell in mark.removed),
+    ]
+
+
+def _candidate(cell: int, digit: int, mark: StepMarks) -> str:
+    return format_html(CANDIDATE[mark.role(cell, digit)], digit)
+
+
+def _step_note(cell: int, mark: StepMarks) -> SafeString | str:
+    """What a screen reader hears after the cell's content: the step's part in it."""
+    parts = []
+    if cell in mark.placed:
+        parts.append(gettext("place %(digit)s") % {"digit": mark.placed[cell]})
+    if cell in mark.removed:
+        removed = comma().join(str(d) for d in sorted(mark.removed[cell]))
+        parts.append(gettext("remove %(digits)s") % {"digits": removed})
+    if cell in mark.pattern:
+        parts.append(gettext("in the pattern"))
+    return format_html(NOTE, semicolon().join(parts)) if parts else ""
+
+
+def marks_of(step) -> StepMarks:
+    """What a step (a ``lessons.StepView``: rows and columns from 1) marks on the board."""
+    pattern = step.pattern
+    return StepMarks(
+        pattern_cells=[_cell(row, column) for row, column in pattern["cells"]],
+        pattern_digits=pattern["digits"],
+        placements=[(_cell(r, c), d) for r, c, d in step.placements],
+        eliminations=[(_cell(r, c), d) for r, c, d in step.eliminations],
+        unit_cells=[cell for unit in pattern["units"] for cell in _unit_cells(unit)],
+    )
+
+
+def _cell(row: int, column: int) -> int:
+    """The cell (from 0) at ``row``, ``column`` (from 1)."""
+    return (row - 1) * STANDARD.size + (column - 1)
+
+
+def _unit_cells(unit: dict) -> tuple[int, ...]:
+    """The cells of a pattern's unit, given as ``{"kind", "number"}``."""
+    for each in STANDARD.units:
+        if each.kind == unit["kind"] and each.number == unit["number"]:
+            return each.cells
+    return ()

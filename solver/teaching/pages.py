@@ -1,0 +1,36 @@
+"""The teacher's part of the pages: a puzzle's lesson, kept for the next
+click, and its level as a page shows it (the steps page, and the answer
+page's level)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..choices import level_name
+from . import lessons, sentences
+
+
+@lru_cache(maxsize=32)
+def lesson_of(line: str, language: str | None) -> lessons.Lesson:
+    """The lesson (every step) for the puzzle ``line``, in ``language``.
+
+    Kept for the last few puzzles: each step of the steps page is its own
+    address, and walking through them would otherwise explain the puzzle
+    again at each click; the answer page's level is the same lesson's.
+    """
+    board = lessons.read_board(line)
+    if isinstance(board, list):  # the form read it, so the teacher should too
+        raise ValueError(f"the teacher could not read a puzzle the form read: {board}")
+    return lessons.lesson(board)
+
+
+def difficulty_shown(taught: lessons.Lesson) -> dict | None:
+    """The level's name and the hardest technique's name, or None without a rating."""
+    difficulty = taught.difficulty
+    if difficulty is None:
+        return None
+    return {
+        "level": level_name(difficulty.level),
+        "score": difficulty.score,
+        "hardest": sentences.name(difficulty.hardest) if difficulty.hardest else "",
+    }

@@ -1,0 +1,142 @@
+"""The shapes of the teacher's operations (``api``): a person's board in,
+its steps, hints or candidates out."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from ninja import Schema
+from pydantic import ConfigDict, Field
+
+from ..api.schemas import EXAMPLE, Cell, Difficulty, Digit, Line, Problem, Puzzle, Technique
+from ..core.reading import PASTE_MAX_LENGTH
+from ..engine import VERDICTS
+from ..engine.techniques import TABLE
+
+STEPS_EXAMPLE = {"puzzle": EXAMPLE, "techniques": ["hidden-single", "naked-single"], "all": True}
+
+
+PROGRESS_HELP = (
+    "Optional: the digits placed so far beyond the givens, 81 symbols in reading order, "
+    ". (or 0) for a cell not placed; a given may be repeated or left as '.'."
+)
+
+
+CANDIDATES_HELP = (
+    "Optional: the candidates still open in each cell, 81 strings of digits in reading "
+    "order ('' for a placed cell, null for a cell with none pencilled, which keeps every "
+    "digit the placed ones allow). By default, every digit the placed ones allow. Wrong "
+    "candidates are accepted as the person's board: the reply names the cells (wrong)."
+)
+TECHNIQUES_HELP = (
+    "Optional: the ids of the techniques allowed (default all); an id that names none "
+    "gets 400. A trial step is taken when none of them applies. The ids: " + ", ".join(TABLE) + "."
+)
+
+
+class StepsIn(Schema):
+    """A person's board, and what to teach on it."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [STEPS_EXAMPLE]})
+
+    puzzle: Puzzle
+    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+    candidates: list[str | None] | None = Field(None, description=CANDIDATES_HELP)
+    techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
+    all: bool = Field(
+        False,
+        description="true: list every instance of the allowed techniques on this board, "
+        "applying none. false: the steps from this board to the end (or to the budget).",
+    )
+
+
+class Move(Schema):
+    """A digit placed in a cell, or removed from its candidates."""
+
+    cell: Cell = Field(description="[row, column], from 1.")
+    digit: Digit
+
+
+class UnitOut(Schema):
+    kind: Literal["row", "column", "box"]
+    number: Line
+
+
+class LinkOut(Schema):
+    """A link of a chain, between candidates [row, column, digit] (or groups of them)."""
+
+    start: list[Annotated[list[int], Field(min_length=3, max_length=3)]]
+    end: list[Annotated[list[int], Field(min_length=3, max_length=3)]]
+    strong: bool = Field(description="true: if one end is false the other is true.")
+
+
+class PatternOut(Schema):
+    """What justifies a step, to highlight: cells, units, digits, and a chain's links."""
+
+    cells: list[Cell]
+    units: list[UnitOut]
+    digits: list[Digit]
+    links: list[LinkOut]
+
+
+class StepOut(Schema):
+    """One step: its technique, what it places and removes, why, and its sentence."""
+
+    number: int = Field(ge=1, description="The step's place in the list, from 1.")
+    technique: Technique
+    message: str = Field(
+        description="The step's form: the technique's id, or id/form when the technique "
+        "has forms worth telling apart (finned-x-wing/sashimi, aic/loop, "
+        "simple-colors/wrap...).",
+        examples=["finned-x-wing/sashimi"],
+    )
+    name: str = Field(description="The technique's name, for people.")
+    text: str = Field(description="The step as a sentence, for people.")
+    look: str = Field(description="Where to look and what for, without the answer.")
+    placements: list[Move]
+    eliminations: list[Move]
+    pattern: PatternOut
+
+
+class Taught(Schema):
+    """The verdict on the board's digits, its steps, and whether the board is wrong."""
+
+    status: Literal[VERDICTS] = Field(
+        description="The verdict on the givens and the digits placed: unique, multiple, "
+        "none (no steps then), or gave_up."
+    )
+    difficulty: Difficulty | None = Field(
+        description="How hard the steps listed are, when they solve the board; null for "
+        "a hint, with all, or with no steps."
+    )
+    steps: list[StepOut]
+    wrong: list[Cell] = Field(
+        description="The cells where the board departs from the solution (a digit not "
+        "its, or candidates without it); steps built on them may be wrong."
+    )
+    warning: str | None = Field(description="Says so, for people, when wrong is not empty.")
+
+
+class BoardIn(Schema):
+    """A person's digits on a puzzle: the givens and the digits placed so far."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"puzzle": EXAMPLE, "progress": None}]}
+    )
+
+    puzzle: Puzzle
+    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+
+
+class Pencilled(Schema):
+    """What the rules allow on the digits placed, and where the digits clash."""
+
+    candidates: list[str] = Field(
+        description="Each cell's candidates in reading order: the digits none of its "
+        "peers holds, as a string; '' for a placed cell.",
+        min_length=81,
+        max_length=81,
+    )
+    conflicts: list[Problem] = Field(
+        description="Each pair of digits that share a row, column or box (code conflict)."
+    )

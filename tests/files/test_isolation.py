@@ -1,9 +1,0 @@
-"""The files package (the command line's) is plain Python: no module of it imports Django."""
-
-from tests.isolation import django_loaded_by
-
-
-def test_importing_every_module_of_the_package_loads_no_django_module():
-    modules, django = django_loaded_by("solver.files")
-    assert len(modules) >= 4
-    assert django == []

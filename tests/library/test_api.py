@@ -1,0 +1,260 @@
+"""The library's operations: POST /api/generate, GET /api/puzzles/random,
+GET /api/puzzles/{id}, GET /api/daily. Every reply, success or failure,
+matches the schema, and failures follow the API's error contract."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from solver.engine import is_valid_solution, parse_puzzle
+from solver.engine.levels import LEVELS
+from solver.library.models import Puzzle
+from tests.support.openapi import OPENAPI, reply_schema
+from tests.support.stored import store_puzzles
+
+pytestmark = pytest.mark.django_db
+
+GENERATE = "/api/generate"
+RANDOM = "/api/puzzles/random"
+DAILY = "/api/daily"
+FIELDS = {"id", "puzzle", "solution", "level", "score", "hardest", "symmetry", "source", "created"}
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker) -> dict:
+    with django_db_blocker.unblock():
+        return Client().get(OPENAPI).json()
+
+
+def generate(client, body: dict):
+    return client.post(GENERATE, body, content_type="application/json")
+
+
+def checked(schema: dict, response, path: str, method: str = "get") -> dict:
+    """The reply's JSON, once checked against the schema for its path and status."""
+    reply = response.json()
+    reply_schema(schema, path, method, response.status_code).validate(reply)
+    return reply
+
+
+def assert_out_of_time(reply: dict, *words: str) -> None:
+    assert reply["status"] == "error"
+    (error,) = reply["errors"]
+    assert (error["code"], error["cells"]) == ("out_of_time", [])
+    for word in words:
+        assert word in error["message"]
+
+
+# POST /api/generate
+
+
+def test_generate_makes_stores_and_returns_a_puzzle_of_the_level(client, schema, quick):
+    response = generate(client, {"level": "easy"})
+    assert response.status_code == 200
+    reply = checked(schema, response, GENERATE, "post")
+    assert set(reply) == FIELDS | {"url", "seed"}
+    assert (reply["level"], reply["source"]) == ("easy", "generated")
+    assert reply["symmetry"] == "rotational"
+    assert is_valid_solution(parse_puzzle(reply["puzzle"]), parse_puzzle(reply["solution"]))
+    stored = Puzzle.objects.get(pk=reply["id"])
+    assert stored.givens == reply["puzzle"]
+    assert reply["url"] == f"http://testserver/p/{stored.pk}"
+    assert client.get(f"/p/{stored.pk}").status_code == 200
+
+
+def test_generate_with_the_same_seed_gives_the_same_puzzle(client, quick):
+    body = {"level": "easy", "symmetry": "mirror", "seed": 2024}
+    first, second = generate(client, body).json(), generate(client, body).json()
+    assert first["seed"] == second["seed"] == 2024
+    assert (first["id"], first["puzzle"]) == (second["id"], second["puzzle"])
+    assert first["symmetry"] == "mirror"
+    assert Puzzle.objects.count() == 1  # stored once
+
+
+def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, quick):
+    """JSON Schema calls 2024.0 an integer, so the API takes it as 2024."""
+    whole = generate(client, {"level": "easy", "seed": 2024}).json()
+    pointed = generate(client, {"level": "easy", "seed": 2024.0}).json()
+    assert pointed["seed"] == 2024
+    assert pointed["puzzle"] == whole["puzzle"]
+
+
+def test_generate_out_of_time_is_a_503_naming_the_level_and_the_library(
+    client, schema, out_of_time
+):
+    response = generate(client, {"level": "extreme"})
+    assert response.status_code == 503
+    reply = checked(schema, response, GENERATE, "post")
+    assert_out_of_time(reply, "extreme", "GET /api/puzzles/random?level=extreme")
+    assert not Puzzle.objects.exists()
+
+
+def test_generate_within_a_budget_far_too_small_gives_up_at_once(client, settings):
+    """The real generator, with no time at all: a 503, not a request that runs on."""
+    settings.SUDOKU_GENERATE_SECONDS = 0.000001
+    response = generate(client, {"level": "extreme"})
+    assert response.status_code == 503
+    assert_out_of_time(response.json(), "extreme")
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"level": "impossible"}, "not_a_choice", "level"),
+        ({"level": 3}, "not_a_choice", "level"),
+        ({"symmetry": "spiral"}, "not_a_choice", "symmetry"),
+        ({"seed": -1}, "out_of_range", "seed"),
+        ({"seed": 2**63}, "out_of_range", "seed"),
+        ({"seed": "12"}, "not_an_integer", "seed"),
+        ({"seed": 1.5}, "not_an_integer", "seed"),
+        ({"seed": True}, "not_an_integer", "seed"),
+        ({"colour": "red"}, "unknown_field", "colour"),
+    ],
+)
+def test_generate_names_a_bad_field(client, schema, body, code, field):
+    response = generate(client, body)
+    assert response.status_code == 400
+    reply = checked(schema, response, GENERATE, "post")
+    assert reply["status"] == "invalid"
+    (error,) = reply["errors"]
+    assert error["code"] == code
+    assert f"“{field}”" in error["message"]
+
+
+def test_generate_wants_a_json_object(client, schema):
+    response = client.post(GENERATE, [], content_type="application/json")
+    assert response.status_code == 400
+    (error,) = checked(schema, response, GENERATE, "post")["errors"]
+    assert error["code"] == "not_an_object"
+    assert "/api/docs" in error["message"]
+
+
+def test_generate_reads_only_json(client, schema):
+    response = client.post(GENERATE, "level=easy", content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 415
+    checked(schema, response, GENERATE, "post")
+
+
+def test_generate_is_post_only(client):
+    response = client.get(GENERATE)
+    assert response.status_code == 405
+    assert response.json()["errors"][0]["code"] == "method_not_allowed"
+
+
+# GET /api/puzzles/random and /api/puzzles/{id}
+
+
+def test_random_gives_a_stored_puzzle_of_the_level(client, schema):
+    store_puzzles("easy", 5)
+    hard = {puzzle.pk for puzzle in store_puzzles("hard", 5)}
+    for _ in range(5):
+        response = client.get(RANDOM + "?level=hard")
+        assert response.status_code == 200
+        reply = checked(schema, response, RANDOM)
+        assert set(reply) == FIELDS | {"url"}
+        assert reply["id"] in hard
+    assert Puzzle.objects.count() == 10  # nothing generated
+
+
+def test_random_without_a_level_gives_a_medium_puzzle(client):
+    (medium,) = store_puzzles("medium")
+    store_puzzles("easy")
+    assert client.get(RANDOM).json()["id"] == medium.pk
+
+
+def test_random_generates_one_when_the_library_has_none_of_the_level(client, quick):
+    store_puzzles("hard")
+    reply = client.get(RANDOM + "?level=easy").json()
+    assert (reply["level"], reply["source"]) == ("easy", "generated")
+    assert Puzzle.objects.filter(level="easy").count() == 1
+
+
+@pytest.mark.parametrize(("path", "level"), [(RANDOM, "expert"), (DAILY, "extreme")])
+def test_a_pick_the_library_lacks_and_out_of_time_is_a_503(
+    client, schema, out_of_time, path, level
+):
+    response = client.get(f"{path}?level={level}")
+    assert response.status_code == 503
+    assert_out_of_time(checked(schema, response, path), level)
+
+
+def test_random_names_an_unknown_level(client, schema):
+    response = client.get(RANDOM + "?level=tricky")
+    assert response.status_code == 400
+    (error,) = checked(schema, response, RANDOM)["errors"]
+    assert error["code"] == "not_a_choice"
+    assert "“level”" in error["message"]
+
+
+def test_a_stored_puzzle_is_read_by_its_id(client, schema):
+    (puzzle,) = store_puzzles("expert", source="serg")
+    response = client.get(f"/api/puzzles/{puzzle.pk}")
+    assert response.status_code == 200
+    reply = checked(schema, response, "/api/puzzles/{puzzle_id}")
+    assert reply["id"] == puzzle.pk
+    assert (reply["puzzle"], reply["solution"]) == (puzzle.givens, puzzle.solution)
+    assert (reply["level"], reply["score"]) == ("expert", puzzle.score)
+    assert reply["hardest"] == "xy-chain"
+    assert (reply["symmetry"], reply["source"]) == ("none", "serg")
+
+
+@pytest.mark.parametrize("puzzle_id", ["nope", "a" * 12, "x" * 300])
+def test_an_unknown_id_is_a_404_in_the_contract(client, schema, puzzle_id):
+    response = client.get(f"/api/puzzles/{puzzle_id}")
+    assert response.status_code == 404
+    reply = checked(schema, response, "/api/puzzles/{puzzle_id}")
+    assert reply["status"] == "error"
+    assert reply["errors"][0]["code"] == "not_found"
+
+
+# GET /api/daily
+
+
+def test_daily_gives_the_days_puzzle_and_the_day(client, schema):
+    for level in LEVELS:
+        store_puzzles(level, 10)
+    response = client.get(DAILY + "?level=hard")
+    assert response.status_code == 200
+    reply = checked(schema, response, DAILY)
+    assert set(reply) == FIELDS | {"url", "day"}
+    assert reply["day"] == timezone.localdate().isoformat()
+    assert reply["level"] == "hard"
+
+
+def test_daily_is_the_same_all_day_and_the_same_as_the_page(client):
+    for level in LEVELS:
+        store_puzzles(level, 10)
+    first = client.get(DAILY + "?level=medium").json()
+    store_puzzles("medium", 10)
+    assert client.get(DAILY + "?level=medium").json()["id"] == first["id"]
+    assert f"/p/{first['id']}" in client.get("/daily").content.decode()
+
+
+def test_daily_names_an_unknown_level(client, schema):
+    response = client.get(DAILY + "?level=tricky")
+    assert response.status_code == 400
+    assert checked(schema, response, DAILY)["errors"][0]["code"] == "not_a_choice"
+
+
+# The schema
+
+
+def test_the_library_operations_are_in_the_schema_with_examples(schema):
+    paths = schema["paths"]
+    assert set(paths[GENERATE]) == {"post"}
+    assert set(paths[GENERATE]["post"]["responses"]) == {"200", "400", "413", "415", "503"}
+    assert set(paths[RANDOM]["get"]["responses"]) == {"200", "400", "503"}
+    assert set(paths["/api/puzzles/{puzzle_id}"]["get"]["responses"]) == {"200", "404"}
+    assert set(paths[DAILY]["get"]["responses"]) == {"200", "400", "503"}
+    body = schema["components"]["schemas"]["GenerateIn"]
+    assert body["additionalProperties"] is False
+    assert body.get("required", []) == []
+    assert body["examples"] == [{"level": "hard", "symmetry": "rotational", "seed": 2024}]
+    integer, null = body["properties"]["seed"]["anyOf"]
+    assert integer == {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+    assert null == {"type": "null"}
+    level = next(p for p in paths[RANDOM]["get"]["parameters"] if p["name"] == "level")
+    assert level["in"] == "query"
+    assert level["required"] is False

@@ -1,0 +1,103 @@
+"""Fixtures for the browser tests: Debian's Chromium driven by Playwright's sync API.
+
+The browser is started once per module (starting Chromium is slow); every test
+gets its own context and page, so cookies and storage never leak between tests.
+Every test module loads this plugin (``tests/conftest.py``), so Playwright is
+imported only when a browser test asks for the browser: the fast tier never
+pays for it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ConsoleMessage, Page
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Debian Chromium (never a downloaded browser); a missing one fails the tests."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} is missing or not executable: the browser tests need Debian's "
+            "chromium package (run `make browser` or `apt-get install chromium`).",
+            pytrace=False,
+        )
+    # Playwright's sync API runs an asyncio event loop in this thread (switching to it
+    # with greenlets), so while it is started Django sees a "running event loop" and its
+    # async-safety check refuses the database work pytest-django does in this thread
+    # (flushing the test database after each live_server test) with
+    # SynchronousOnlyOperation. Nothing here is concurrent, so allow it, but only while
+    # this module's browser is running: the variable is restored when the module ends.
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            yield chromium
+            chromium.close()
+
+
+@pytest.fixture
+def console_errors() -> list[str]:
+    """The page's console errors and uncaught exceptions, filled while the test runs."""
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, console_errors: list[str]) -> Iterator[Page]:
+    """A fresh page in a fresh context, reporting its errors into ``console_errors``."""
+    context = browser.new_context()
+    new_page = context.new_page()
+    _report_errors(new_page, console_errors)
+    yield new_page
+    context.close()
+
+
+def _report_errors(page: Page, console_errors: list[str]) -> None:
+    """Send the page's console errors and uncaught exceptions into ``console_errors``."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        url = message.location.get("url", "")
+        if message.type == "error":
+            console_errors.append(f"console: {message.text} ({url})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: console_errors.append(f"pageerror: {error}"))
+
+
+@pytest.fixture
+def open_view(browser: Browser, console_errors: list[str]) -> Iterator[Callable[[dict], Page]]:
+    """A function opening a page in a fresh context made with ``options`` (viewport,
+    colour scheme, touch, ...); its errors go into ``console_errors`` too."""
+    contexts = []
+
+    def open_page(options: dict) -> Page:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        new_page = context.new_page()
+        _report_errors(new_page, console_errors)
+        return new_page
+
+    yield open_page
+    for context in contexts:
+        context.close()

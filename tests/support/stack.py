@@ -1,0 +1,217 @@
+"""The production stack, started for a test or the load benchmark: deploy/serve.sh
+(gunicorn behind Debian's nginx) on a free loopback port, with .env.example's
+values, every file it writes kept in a directory the caller gives (usually a
+temporary one): the runtime directory, the database and the static root.
+
+    stack = start_stack(directory, SETTING="value", ...)
+    try:
+        reply = stack.fetch("GET", "/index")
+    finally:
+        stack.stop()
+
+- ``start_stack`` returns once Django answers GET /index: 200, or with
+  DJANGO_HTTPS=1 its redirect to HTTPS. It raises
+  StackError, with serve.sh's output, if nginx is missing, if serve.sh exits,
+  or if the site does not answer within START_SECONDS. Nothing stops the stack
+  at exit: the caller must call ``stop``.
+- ``Stack.fetch(method, path, body, **headers)``: one request on a connection
+  of its own, redirects not followed; a header's ``_`` is sent as ``-``. It
+  gives a Reply: the status, the headers (names in lower case, a repeated
+  header's values joined with ", ") and the body.
+- ``Stack.log_text()``: serve.sh's output so far, gunicorn's and Django's log included.
+- ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log
+  and logs/error.log, gunicorn's socket and the pid files.
+- ``Stack.pids``: the pids of the masters, {"nginx": ..., "gunicorn": ...},
+  read once the site answers (their workers are their children).
+- ``Stack.stop()``: SIGTERM to serve.sh (or, given SIGINT, SIGINT to its
+  process group, as Ctrl-C in a terminal), which stops both gracefully; serve.sh's exit
+  status. If it has not stopped within STOP_SECONDS, everything is killed and
+  subprocess.TimeoutExpired raised.
+
+Plain standard library: nothing from Django, solver/ or the rest of tests/, so
+that the tests and bench/load.py share this one starter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV_EXAMPLE = ROOT / ".env.example"
+SERVE = ROOT / "deploy" / "serve.sh"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+START_SECONDS = 90  # migrate, collectstatic and gunicorn's imports on a slow machine
+STOP_SECONDS = 30
+
+
+class StackError(RuntimeError):
+    """The stack could not be started; the message holds serve.sh's output."""
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]  # names in lower case; a repeated header's values joined
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+@dataclass
+class Stack:
+    """A running deploy/serve.sh: its address, runtime directory and process."""
+
+    port: int
+    run_dir: Path
+    process: subprocess.Popen
+    log: Path
+    pids: dict[str, int] = field(default_factory=dict)
+
+    def fetch(self, method: str, path: str, body: bytes | str | None = None, **headers) -> Reply:
+        """One request, on a connection of its own; redirects are not followed."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            sent = {name.replace("_", "-"): value for name, value in headers.items()}
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            joined: dict[str, str] = {}
+            for name, value in response.getheaders():
+                key = name.lower()
+                joined[key] = f"{joined[key]}, {value}" if key in joined else value
+            return Reply(response.status, joined, response.read())
+        finally:
+            connection.close()
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
+        """Stop serve.sh: SIGTERM to it, or SIGINT to its process group, as
+        Ctrl-C in a terminal does. Its exit status once it has stopped."""
+        if self.process.poll() is None:
+            if how == signal.SIGINT:
+                os.killpg(self.process.pid, signal.SIGINT)
+            else:
+                self.process.send_signal(how)
+        try:
+            return self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            # gunicorn and nginx lead groups of their own, out of serve.sh's:
+            # each group goes, workers too (nginx's would keep the port).
+            for pid in self.pids.values():
+                _kill(pid)
+            raise
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def _kill(pid: int) -> None:
+    """SIGKILL to the process group ``pid`` leads, or to ``pid`` alone if it leads none."""
+    with contextlib.suppress(ProcessLookupError):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            os.kill(pid, signal.SIGKILL)
+
+
+def alive(pid: int, group: bool = False) -> bool:
+    """True while process ``pid`` lives; with ``group``, while any process of
+    the group it leads does (its workers, say, once it has died)."""
+    try:
+        (os.killpg if group else os.kill)(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """NAME=value lines as deploy/serve.sh reads them: comments and blank lines
+    skipped, one pair of quotes around a value removed, nothing expanded."""
+    values = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, value = line.split("=", 1)
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[name.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+def clean_environment(**values: str) -> dict[str, str]:
+    """This process's environment without any of the site's variables, plus ``values``."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("DJANGO_", "SUDOKU_"))
+    }
+    env["DJANGO_SETTINGS_MODULE"] = "sudoku_site.settings"
+    env.update(values)
+    return env
+
+
+def start_stack(directory: Path, **settings: str) -> Stack:
+    """serve.sh started with .env.example's values, ``settings`` and its files
+    in ``directory``; returns once the site answers."""
+    if not os.access(NGINX, os.X_OK):
+        raise StackError(
+            f"{NGINX} is missing: the stack needs Debian's nginx (apt-get install nginx)"
+        )
+    port = free_port()
+    values = read_env_file(ENV_EXAMPLE) | {
+        "SUDOKU_ENV_FILE": os.devnull,  # never a developer's own .env
+        "SUDOKU_LISTEN": f"127.0.0.1:{port}",
+        "SUDOKU_RUN_DIR": str(directory / "run"),
+        "DJANGO_STATIC_ROOT": str(directory / "static"),
+        "DJANGO_DB_PATH": str(directory / "db.sqlite3"),
+        **settings,
+    }
+    log = directory / "serve.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(SERVE)],
+            cwd=ROOT,
+            env=clean_environment(**values),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            # A group of its own, so that stop() can signal it without reaching us.
+            start_new_session=True,
+        )
+    stack = Stack(port, directory / "run", process, log)
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise StackError(f"serve.sh exited with {process.returncode}:\n{stack.log_text()}")
+        try:
+            # Django answers: 200, or with DJANGO_HTTPS=1 its redirect to HTTPS.
+            if stack.fetch("GET", "/index").status in (200, 301):
+                break
+        except OSError:
+            pass
+        time.sleep(0.2)
+    else:
+        stack.stop()
+        raise StackError(f"the stack did not answer in {START_SECONDS} s:\n{stack.log_text()}")
+    for name in ("nginx", "gunicorn"):
+        stack.pids[name] = int((stack.run_dir / f"{name}.pid").read_text())
+    return stack
