@@ -105,6 +105,8 @@ LANGUAGES = [
     ("vi", "Tiếng Việt"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The few formats of ours that differ from Django's for a language (sudoku_site/formats/).
+FORMAT_MODULE_PATH = ["sudoku_site.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

@@ -19,6 +19,7 @@ from ninja.decorators import decorate_view
 from ..addresses import puzzle_url
 from ..api.errors import failure, require_json
 from ..api.schemas import LEVEL_HELP, Failure, LevelId
+from ..choices import level_name
 from ..core.issues import Issue
 from ..engine.levels import Level
 from . import store
@@ -42,7 +43,7 @@ def generate(request: HttpRequest, body: GenerateIn):
     made = store.new_puzzle(body.level, body.symmetry, body.seed)
     if made is None:
         message = _(
-            "No %(level)s puzzle was made within %(seconds)s seconds. Try again, or take a "
+            "No %(name)s puzzle was made within %(seconds)s seconds. Try again, or take a "
             "stored one: GET /api/puzzles/random?level=%(level)s."
         )
         return _out_of_time(message, body.level)
@@ -66,7 +67,7 @@ def random_puzzle(request: HttpRequest, level: LevelId = LEVEL_QUERY):
         puzzle = made[0] if made is not None else None
     if puzzle is None:
         message = _(
-            "The library holds no %(level)s puzzle, and none was made within %(seconds)s "
+            "The library holds no %(name)s puzzle, and none was made within %(seconds)s "
             "seconds. Try again, or ask for another level."
         )
         return _out_of_time(message, level)
@@ -102,7 +103,7 @@ def daily(request: HttpRequest, level: LevelId = LEVEL_QUERY):
     puzzle = store.daily_puzzle(level, day=day)
     if puzzle is None:
         message = _(
-            "There is no %(level)s puzzle today: the library holds none, and none was made "
+            "There is no %(name)s puzzle today: the library holds none, and none was made "
             "within %(seconds)s seconds. Try again later, or ask for another level."
         )
         return _out_of_time(message, level)
@@ -127,7 +128,9 @@ def _puzzle(request: HttpRequest, puzzle: Puzzle) -> dict:
 
 
 def _out_of_time(message: str, level: str):
-    """503 ``out_of_time``: ``message`` filled with the level and the time allowed."""
+    """503 ``out_of_time``: ``message`` filled with the level (its id, as the API
+    writes it, and its name in the reader's language) and the time allowed."""
     seconds = f"{settings.SUDOKU_GENERATE_SECONDS:g}"
-    issue = Issue("out_of_time", message % {"level": level, "seconds": seconds})
+    values = {"level": level, "name": level_name(level), "seconds": seconds}
+    issue = Issue("out_of_time", message % values)
     return failure(503, [issue])

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from solver.choices import level_name
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.engine.levels import LEVELS
 from solver.library.models import Puzzle
@@ -28,8 +29,8 @@ def schema(django_db_blocker) -> dict:
         return Client().get(OPENAPI).json()
 
 
-def generate(client, body: dict):
-    return client.post(GENERATE, body, content_type="application/json")
+def generate(client, body: dict, **headers):
+    return client.post(GENERATE, body, content_type="application/json", **headers)
 
 
 def checked(schema: dict, response, path: str, method: str = "get") -> dict:
@@ -87,7 +88,7 @@ def test_generate_out_of_time_is_a_503_naming_the_level_and_the_library(
     response = generate(client, {"level": "extreme"})
     assert response.status_code == 503
     reply = checked(schema, response, GENERATE, "post")
-    assert_out_of_time(reply, "extreme", "GET /api/puzzles/random?level=extreme")
+    assert_out_of_time(reply, "No Extreme puzzle", "GET /api/puzzles/random?level=extreme")
     assert not Puzzle.objects.exists()
 
 
@@ -177,7 +178,17 @@ def test_a_pick_the_library_lacks_and_out_of_time_is_a_503(
 ):
     response = client.get(f"{path}?level={level}")
     assert response.status_code == 503
-    assert_out_of_time(checked(schema, response, path), level)
+    assert_out_of_time(checked(schema, response, path), f"no {level_name(level)} puzzle")
+
+
+def test_out_of_time_names_the_level_in_the_readers_language_and_its_id_in_the_address(
+    client, out_of_time
+):
+    reply = generate(client, {"level": "hard"}, HTTP_ACCEPT_LANGUAGE="zh-hant").json()
+    message = reply["errors"][0]["message"]
+    assert "困難" in message
+    assert "?level=hard" in message
+    assert "hard題目" not in message
 
 
 def test_random_names_an_unknown_level(client, schema):

@@ -36,7 +36,7 @@ REGLIB = TECHNIQUES_DIR / "reglib-1.3.txt"
 Finder = Callable[[Marks], Iterable[Step]]
 
 # HoDoKu's codes (the file's own comment lines name them) for the techniques
-# issue 15 lists. Sashimi fish are finned fish whose base lines hold the fin's
+# the engine has. Sashimi fish are finned fish whose base lines hold the fin's
 # only cell, and a Siamese fish is two finned fish reported as one step, so
 # both count as the finned ids; nice loops, AICs and their grouped forms are
 # all ``aic``. Codes not here (Franken and Mutant fish, uniqueness types 5
@@ -254,8 +254,8 @@ def digit_rule(code: str) -> str:
 
 def may_find_more(code: str) -> bool:
     """True if a finder may go beyond the listed set: HoDoKu stops chains at a
-    length, and issue 15 lets chains, ALS and Sue de Coq find more. Remote
-    pairs (0703), a chain to HoDoKu but a wing to issue 15, must be exact."""
+    length, and the engine's chains, ALS and Sue de Coq may find more. Remote
+    pairs (0703), a chain to HoDoKu but a wing to the engine, must be exact."""
     return code in CHAIN_CODES or code.startswith("09") or code == "1101"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ...core.lists import comma
 from ...engine.steps import Step
 from .words import Params, Wording, Words
 
@@ -17,8 +18,11 @@ WORDING = (
 
 
 def _als_sets(p: Params, w: Words) -> list[str]:
+    """Each almost locked set in braces, then its digits: "{r1c4, r3c4} (3, 4, 5)".
+    The braces keep the sets apart in a sentence that joins them with "and"."""
     return [
-        _("%(cells)s (%(digits)s)") % {"cells": w.group(cells), "digits": w.digits(digits)}
+        _("{%(cells)s} (%(digits)s)")
+        % {"cells": w.cells(cells), "digits": comma().join(map(str, digits))}
         for cells, digits in zip(p["als"], p["digits"], strict=True)
     ]
 

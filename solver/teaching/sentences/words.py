@@ -56,14 +56,19 @@ class Words:
         return str(UNIT_NAMES[kind]) % {"number": number}
 
     def units(self, units: Iterable[tuple[str, int]]) -> str:
-        """Units named together, those of a kind in one group: "rows 2 and 7, column 3"."""
+        """Units named together, those of a kind in one group: "row 4 and column 5",
+        or, when a group is a list itself, the groups apart: "rows 2 and 7, column 3"
+        (never "and ... and")."""
         groups: list[tuple[str, list[int]]] = []
         for kind, number in units:
             if groups and groups[-1][0] == kind:
                 groups[-1][1].append(number)
             else:
                 groups.append((kind, [number]))
-        return and_list(self.lines(kind, numbers) for kind, numbers in groups)
+        named = [self.lines(kind, numbers) for kind, numbers in groups]
+        if any(len(numbers) > 1 for _kind, numbers in groups):
+            return comma().join(named)
+        return and_list(named)
 
     def lines(self, kind: str, numbers: Iterable[int]) -> str:
         """Units of one kind: "row 2", or "rows 2, 5 and 7"."""
