@@ -21,7 +21,7 @@ PENDING = ""  # the status of a row not solved yet
 class Batch(models.Model):
     """Puzzles sent together: their source's name, how many there are, and who sent them.
 
-    ``client`` is the sender's address as a keyed hash (``logs.client_hash``),
+    ``client`` is the sender's address as a keyed hash (``core.logs.client_hash``),
     never the address itself: it is only compared, to give each client a quota
     of batches. It is empty for batches stored before it was kept, or made
     outside a request; those go by age alone.

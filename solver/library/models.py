@@ -13,13 +13,13 @@ class Puzzle(models.Model):
     """A 9x9 puzzle of the library, with its one solution and its rating.
 
     ``id`` is short and safe in a URL, and derived from ``canonical``, the
-    writing that every equivalent puzzle shares (``library.puzzle_id``): a
+    writing that every equivalent puzzle shares (``store.puzzle_id``): a
     puzzle keeps its id, and equivalent puzzles are stored once, found by the
     unique index on ``canonical`` rather than by a scan. ``givens``,
     ``solution`` and ``canonical`` are 81 symbols, ``.`` for an empty cell
     (``format_grid``). ``level``, ``score`` and ``hardest`` are the teacher's
     rating; ``symmetry`` is the pattern of the givens (one of ``SYMMETRIES``,
-    "none" for none of them); ``source`` is ``library.GENERATED`` or the name
+    "none" for none of them); ``source`` is ``store.GENERATED`` or the name
     of the set it was imported from.
     """
 
@@ -45,7 +45,7 @@ class Puzzle(models.Model):
 
 class Daily(models.Model):
     """The puzzle of one level on one day: chosen on the day's first ask, then
-    the same for everyone (``library.daily_puzzle``)."""
+    the same for everyone (``store.daily_puzzle``)."""
 
     day = models.DateField()
     level = models.CharField(max_length=8, choices=LevelChoices.choices)
