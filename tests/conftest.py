@@ -6,6 +6,7 @@ import pytest
 
 from solver.core.cells import CELL_NAMES
 from solver.library import store
+from solver.teaching.pages import lesson_of
 
 # The browser tests' fixtures: Debian's Chromium, a page, the console's errors.
 pytest_plugins = ["tests.support.browser"]
@@ -26,6 +27,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "tests in a browser/ folder need `pytestmark = pytest.mark.browser`: "
             + ", ".join(unmarked)
         )
+
+
+@pytest.fixture(autouse=True)
+def fresh_lessons():
+    """Each test's pages explain its puzzles afresh: the steps page keeps the
+    last few lessons (``lesson_of``), which another test may have made under
+    other settings."""
+    lesson_of.cache_clear()
 
 
 @pytest.fixture
