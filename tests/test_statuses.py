@@ -58,7 +58,7 @@ def test_no_python_module_but_the_engines_spells_out_a_status_word():
 def test_no_template_or_script_compares_with_a_status_word():
     words = "|".join(sorted(WORDS))
     quoted = re.compile(rf"""==\s*["']({words})["']|["']({words})["']\s*==""")
-    files = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("static/js/*.js")]
+    files = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("static/js/**/*.js")]
     assert [str(path) for path in files if quoted.search(path.read_text(encoding="utf-8"))] == []
 
 

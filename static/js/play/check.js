@@ -2,7 +2,7 @@
 // server's play_data) is marked wrong until it changes; or the page says
 // all is right so far. Each press counts.
 
-import { gettext, ngettext } from "../i18n.js";
+import { gettext, ngettext } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { place } from "./grid.js";
 import { fill, view } from "./render.js";

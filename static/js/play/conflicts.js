@@ -6,7 +6,7 @@
 import { gridLine, progressLine } from "./game.js";
 import { indexAt } from "./grid.js";
 import { view } from "./render.js";
-import { createSender } from "./server.js";
+import { createSender } from "../core/post.js";
 import { draw, onChange, session } from "./session.js";
 
 const DELAY_MS = 150;

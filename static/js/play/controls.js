@@ -4,14 +4,14 @@
 // clock stops and the grid's digits hide), Restart (after a confirm), and
 // the message when the puzzle is solved.
 
-import { gettext, ngettext } from "../i18n.js";
+import { gettext, ngettext } from "../core/i18n.js";
 import { check } from "./check.js";
 import { fill as fillNotes } from "./moves.js";
 import { progressLine } from "./game.js";
-import { hint } from "./hint.js";
+import { hint } from "./game-hint.js";
 import { toggleNotesMode, eraseCell } from "./input.js";
 import { fill, view } from "./render.js";
-import { candidatesOf, createSender } from "./server.js";
+import { candidatesOf, createSender } from "../core/post.js";
 import { act, draw, onDraw, onFinish, playing, restart, say, session, store, takeBack } from "./session.js";
 import { formatTime } from "./timer.js";
 

@@ -3,7 +3,7 @@
 // and off. Each is one undo step, said in the status line when it is not
 // seen on the grid alone (notes mode).
 
-import { gettext } from "../i18n.js";
+import { gettext } from "../core/i18n.js";
 import { peersOf } from "./grid.js";
 import { erase, place, toggleNote } from "./moves.js";
 import { tidyOn } from "./options.js";

@@ -4,7 +4,7 @@
 // ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
 // does nothing, as every key does while the game is paused or over. A pointer press keeps focus where it was (on the grid).
 
-import { ngettext } from "../i18n.js";
+import { ngettext } from "../core/i18n.js";
 import { used } from "./game.js";
 import { enterDigit } from "./input.js";
 import { fill, view } from "./render.js";

@@ -3,7 +3,7 @@
 // peers, the cells holding its digit, the player's own digits, digits found
 // wrong or in conflict, and a hint shown on the grid. The table stays.
 
-import { gettext } from "../i18n.js";
+import { gettext } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { buttons, peersOf, place, SIZE } from "./grid.js";
 

@@ -2,7 +2,7 @@
 // data-copy (the solution line, the link) and says so in p#copy-status.
 // Without it, the buttons stay hidden and the fields are selected by hand.
 
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
 
 const TEXT = {
   copied: gettext("Copied."),

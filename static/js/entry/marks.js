@@ -3,7 +3,7 @@
 // ones the server drew. Without it, marks come only with a page from the server.
 
 import { cellIn, cells, form } from "./cells.js";
-import { interpolate, ngettext } from "./i18n.js";
+import { interpolate, ngettext } from "../core/i18n.js";
 
 const NOTES_ID = "live-problems"; // holds the messages the marked cells point to
 const LIVE_PREFIX = "live-problem-";

@@ -7,7 +7,7 @@
 // page's "Explain step by step" shows every step without it.
 
 import { SIZE, cellIn, cells, form, readGrid, setValue, table } from "./cells.js";
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { markConflicts } from "./marks.js";
 

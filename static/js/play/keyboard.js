@@ -5,8 +5,8 @@
 // on the page but a form field: N switches notes mode, Ctrl+Z undoes,
 // Ctrl+Shift+Z and Ctrl+Y redo. The grid is one Tab stop (a roving tabindex).
 
-import { symbolOf } from "../cells.js";
-import { destination } from "../keys.js";
+import { symbolOf } from "../entry/cells.js";
+import { destination } from "../entry/keys.js";
 import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
 import { enterDigit, eraseCell, toggleNotesMode } from "./input.js";
 import { view } from "./render.js";

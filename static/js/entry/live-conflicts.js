@@ -4,7 +4,7 @@
 // Without it, conflicts are shown when the form is submitted.
 
 import { form, readGrid, table } from "./cells.js";
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import {
   clearConflictsOf,
@@ -14,7 +14,7 @@ import {
   markConflicts,
   markedMessages,
 } from "./marks.js";
-import { announce } from "./status.js";
+import { announce } from "../core/status.js";
 
 const TEXT = {
   none: gettext("No conflicts."),

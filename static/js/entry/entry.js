@@ -1,12 +1,12 @@
 // The entry page's scripts. Each module enhances one thing and checks for
 // what it needs; the page works without any of them.
 
-import { startConflicts } from "./conflicts.js";
+import { startConflicts } from "./live-conflicts.js";
 import { startHighlight } from "./highlight.js";
 import { startHint } from "./hint.js";
 import { startHistory } from "./history.js";
 import { startKeys } from "./keys.js";
-import { startPad } from "./pad.js";
+import { startPad } from "./touch-pad.js";
 import { startPaste } from "./paste.js";
 import { startReset } from "./reset.js";
 import { startRoving } from "./roving.js";

@@ -5,11 +5,11 @@
 // grid, then the step applied (one undo step). Any other change starts
 // over. Each step started counts as a hint.
 
-import { gettext } from "../i18n.js";
+import { gettext } from "../core/i18n.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt, peersOf, unitCells } from "./grid.js";
 import { fill, view } from "./render.js";
-import { candidatesOf, createSender } from "./server.js";
+import { candidatesOf, createSender } from "../core/post.js";
 import { act, draw, onChange, playing, say, session, store } from "./session.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
