@@ -6,7 +6,7 @@
 // data-hint-url). Without the script the button stays hidden; the answer
 // page's "Explain step by step" shows every step without it.
 
-import { SIZE, cellIn, cells, form, readGrid, setValue, table } from "./cells.js";
+import { cellIn, cells, form, grid, readGrid, setValue, table } from "./cells.js";
 import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { markConflicts } from "./marks.js";
@@ -41,7 +41,7 @@ let stage = 0; // presses made on the current step: 0, 1 (said where) or 2 (show
 let step = null; // the step of this cycle, from the server
 let generation = 0; // each change bumps it, so an older reply is dropped
 let applying = false; // the hint itself is filling cells: not a person's typing
-let grid = ""; // the grid as last seen, to tell a digit added from one changed
+let seen = ""; // the grid as last seen, to tell a digit added from one changed
 let removed = new Map(); // cell index -> Set of digits the hints removed
 const check = createLoader();
 
@@ -163,14 +163,9 @@ async function first({ dataset }) {
   say(`${step.look || step.name} ${TEXT.again}`);
 }
 
-// The cells of a pattern's unit, given as {kind, number} (kind "row", "column" or "box").
-function unitCells({ kind, number }) {
-  return cells().filter((cell) => cell.dataset[kind] === String(number));
-}
-
 function show() {
   for (const unit of step.pattern?.units ?? []) {
-    for (const cell of unitCells(unit)) cell.closest("td").classList.add("hint-unit");
+    for (const index of grid.unitCells(unit)) cells()[index].closest("td").classList.add("hint-unit");
   }
   for (const cell of step.pattern?.cells ?? []) cellOf(cell)?.closest("td").classList.add("hint-pattern");
   for (const { cell, digit } of step.placements ?? []) {
@@ -194,9 +189,9 @@ function apply() {
     if (input) setValue(input, String(digit));
   }
   applying = false;
-  grid = readGrid();
+  seen = readGrid();
   for (const { cell: [row, column], digit } of eliminations) {
-    const index = (row - 1) * SIZE + column - 1;
+    const index = grid.indexAt(row, column);
     if (!removed.has(index)) removed.set(index, new Set());
     removed.get(index).add(String(digit));
   }
@@ -217,9 +212,9 @@ function apply() {
 function onChange() {
   if (applying) return;
   const now = readGrid();
-  const undone = Array.from(grid).some((symbol, index) => symbol !== "." && now[index] !== symbol);
+  const undone = Array.from(seen).some((symbol, index) => symbol !== "." && now[index] !== symbol);
   if (undone) removed = new Map();
-  grid = now;
+  seen = now;
   if (stage || step) say("");
   reset();
 }
@@ -228,7 +223,7 @@ export function startHint() {
   const button = form?.querySelector("[data-hint-url]");
   if (!table || !button) return;
   button.removeAttribute("hidden");
-  grid = readGrid();
+  seen = readGrid();
   table.addEventListener("cells:change", onChange);
   button.addEventListener("click", () => {
     if (stage === 0) first(button);

@@ -5,9 +5,8 @@
 
 import { gridLine, progressLine } from "./game.js";
 import { indexAt } from "./grid.js";
-import { view } from "./render.js";
+import { draw, onChange, session, view } from "./session.js";
 import { createSender } from "../core/post.js";
-import { draw, onChange, session } from "./session.js";
 
 const DELAY_MS = 150;
 let send = null;

@@ -4,22 +4,17 @@
 // clock stops and the grid's digits hide), Restart (after a confirm), and
 // the message when the puzzle is solved.
 
-import { gettext, ngettext } from "../core/i18n.js";
+import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { check } from "./check.js";
 import { fill as fillNotes } from "./moves.js";
 import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
-import { toggleNotesMode, eraseCell } from "./input.js";
-import { fill, view } from "./render.js";
+import { eraseCell, redoStep, toggleNotesMode, undoStep } from "./input.js";
+import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
 import { candidatesOf, createSender } from "../core/post.js";
-import { act, draw, onDraw, onFinish, playing, restart, say, session, store, takeBack } from "./session.js";
 import { formatTime } from "./timer.js";
 
 const TEXT = {
-  undone: gettext("Undone."),
-  redone: gettext("Redone."),
-  nothingToUndo: gettext("Nothing to undo."),
-  nothingToRedo: gettext("Nothing to redo."),
   filling: gettext("Filling in the candidates…"),
   filled: gettext("Every open cell's notes now hold its candidates."),
   fillFailed: gettext("The candidates could not be had just now. Please try again."),
@@ -43,16 +38,6 @@ function setDisabled(node, off) {
   if (!node) return;
   if (off) node.setAttribute("aria-disabled", "true");
   else node.removeAttribute("aria-disabled");
-}
-
-export function undoStep() {
-  if (!playing()) return;
-  say(takeBack(false) ? TEXT.undone : TEXT.nothingToUndo);
-}
-
-export function redoStep() {
-  if (!playing()) return;
-  say(takeBack(true) ? TEXT.redone : TEXT.nothingToRedo);
 }
 
 const fetchCandidates = { send: null };
@@ -100,12 +85,12 @@ function startAgain() {
 
 
 export function solvedMessage(game) {
-  return fill(TEXT.solved, {
+  return interpolate(TEXT.solved, {
     time: formatTime(game.elapsed),
     // Translators: how many hints the player asked for, within "Solved in … with … and …".
-    hints: fill(ngettext("1 hint", "%(count)s hints", game.hints), { count: game.hints }),
+    hints: interpolate(ngettext("1 hint", "%(count)s hints", game.hints), { count: game.hints }),
     // Translators: how many times the player pressed Check, within "Solved in … with … and …".
-    checks: fill(ngettext("1 check", "%(count)s checks", game.checks), { count: game.checks }),
+    checks: interpolate(ngettext("1 check", "%(count)s checks", game.checks), { count: game.checks }),
   });
 }
 

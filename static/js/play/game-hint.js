@@ -5,12 +5,11 @@
 // grid, then the step applied (one undo step). Any other change starts
 // over. Each step started counts as a hint.
 
-import { gettext } from "../core/i18n.js";
+import { gettext, interpolate } from "../core/i18n.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt, peersOf, unitCells } from "./grid.js";
-import { fill, view } from "./render.js";
+import { act, draw, onChange, playing, say, session, store, view } from "./session.js";
 import { candidatesOf, createSender } from "../core/post.js";
-import { act, draw, onChange, playing, say, session, store } from "./session.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { applyStep } from "./moves.js";
@@ -115,8 +114,8 @@ function pointOut(wrong) {
   const digits = cells.filter((index) => game.digits[index]);
   const notes = cells.filter((index) => !game.digits[index]);
   const said = [];
-  if (digits.length) said.push(fill(TEXT.wrongDigits, { cells: cellList(digits) }));
-  if (notes.length) said.push(fill(TEXT.wrongNotes, { cells: cellList(notes) }));
+  if (digits.length) said.push(interpolate(TEXT.wrongDigits, { cells: cellList(digits) }));
+  if (notes.length) said.push(interpolate(TEXT.wrongNotes, { cells: cellList(notes) }));
   say([...said, TEXT.fixFirst].join(" "));
 }
 
@@ -188,9 +187,9 @@ async function apply() {
   act(changes, "hint");
   draw();
   const where = ({ cell: [row, column], digit }) => ({ row, column, digit });
-  const list = (items, template) => items.map((item) => fill(template, where(item))).join(TEXT.separator);
-  if (taken.placements?.length) say(fill(TEXT.placed, { cells: list(taken.placements, TEXT.cell) }));
-  else say(fill(TEXT.removed, { cells: list(taken.eliminations ?? [], TEXT.notHere) }));
+  const list = (items, template) => items.map((item) => interpolate(template, where(item))).join(TEXT.separator);
+  if (taken.placements?.length) say(interpolate(TEXT.placed, { cells: list(taken.placements, TEXT.cell) }));
+  else say(interpolate(TEXT.removed, { cells: list(taken.eliminations ?? [], TEXT.notHere) }));
 }
 
 export function hint() {

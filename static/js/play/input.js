@@ -1,18 +1,21 @@
-// The player's moves on the selected cell, from the keyboard or the pad:
-// a digit (a note in notes mode, or with Shift), an erase, notes mode on
-// and off. Each is one undo step, said in the status line when it is not
-// seen on the grid alone (notes mode).
+// The player's moves, from the keyboard, the pad or the buttons: on the
+// selected cell a digit (a note in notes mode, or with Shift) or an erase,
+// each one undo step; notes mode on and off; undo and redo. Each is said in
+// the status line when it is not seen on the grid alone.
 
 import { gettext } from "../core/i18n.js";
 import { peersOf } from "./grid.js";
 import { erase, place, toggleNote } from "./moves.js";
 import { tidyOn } from "./options.js";
-import { view } from "./render.js";
-import { act, draw, playing, say, session } from "./session.js";
+import { act, draw, playing, say, session, takeBack, view } from "./session.js";
 
 const TEXT = {
   notesOn: gettext("Notes on: digits write notes."),
   notesOff: gettext("Notes off: digits fill cells."),
+  undone: gettext("Undone."),
+  redone: gettext("Redone."),
+  nothingToUndo: gettext("Nothing to undo."),
+  nothingToRedo: gettext("Nothing to redo."),
 };
 
 // Put ``digit`` in the selected cell: as a note in notes mode (or when
@@ -37,4 +40,14 @@ export function toggleNotesMode() {
   session.notesMode = !session.notesMode;
   draw();
   say(session.notesMode ? TEXT.notesOn : TEXT.notesOff);
+}
+
+export function undoStep() {
+  if (!playing()) return;
+  say(takeBack(false) ? TEXT.undone : TEXT.nothingToUndo);
+}
+
+export function redoStep() {
+  if (!playing()) return;
+  say(takeBack(true) ? TEXT.redone : TEXT.nothingToRedo);
 }

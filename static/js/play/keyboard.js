@@ -5,13 +5,10 @@
 // on the page but a form field: N switches notes mode, Ctrl+Z undoes,
 // Ctrl+Shift+Z and Ctrl+Y redo. The grid is one Tab stop (a roving tabindex).
 
-import { symbolOf } from "../entry/cells.js";
-import { destination } from "../entry/keys.js";
+import { destination, digitOf } from "../core/grid.js";
 import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
-import { enterDigit, eraseCell, toggleNotesMode } from "./input.js";
-import { view } from "./render.js";
-import { draw } from "./session.js";
-import { redoStep, undoStep } from "./controls.js";
+import { enterDigit, eraseCell, redoStep, toggleNotesMode, undoStep } from "./input.js";
+import { draw, view } from "./session.js";
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 
@@ -44,7 +41,7 @@ function onGridKey(event) {
   }
   if (event.ctrlKey) return;
   const note = noteDigit(event);
-  const symbol = event.shiftKey ? null : symbolOf(event.key);
+  const symbol = event.shiftKey ? null : digitOf(event.key);
   if (note) enterDigit(note, { note: true });
   else if (symbol) enterDigit(symbol);
   else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();

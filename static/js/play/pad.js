@@ -4,11 +4,10 @@
 // ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
 // does nothing, as every key does while the game is paused or over. A pointer press keeps focus where it was (on the grid).
 
-import { ngettext } from "../core/i18n.js";
+import { interpolate, ngettext } from "../core/i18n.js";
 import { used } from "./game.js";
 import { enterDigit } from "./input.js";
-import { fill, view } from "./render.js";
-import { onDraw, session } from "./session.js";
+import { onDraw, session, view } from "./session.js";
 
 function keys(pad) {
   return Array.from(pad.querySelectorAll(".pad-key[data-digit]"));
@@ -22,7 +21,7 @@ function update(pad, game) {
       count.querySelector(".pad-count").textContent = String(left);
       // Translators: how many more times a digit key's digit can be placed on the grid.
       const text = ngettext("%(count)s left", "%(count)s left", left);
-      count.querySelector(".visually-hidden").textContent = fill(text, { count: left });
+      count.querySelector(".visually-hidden").textContent = interpolate(text, { count: left });
     }
     if (left === 0 || game.finished || view.paused) key.setAttribute("aria-disabled", "true");
     else key.removeAttribute("aria-disabled");

@@ -11,7 +11,8 @@ import { startHint } from "./game-hint.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
-import { draw, session, store } from "./session.js";
+import { render } from "./render.js";
+import { draw, onDraw, session, store } from "./session.js";
 import { load } from "./storage.js";
 import { createClock } from "./timer.js";
 
@@ -26,6 +27,7 @@ function readData() {
 }
 
 function start(data) {
+  onDraw(render); // first: the other draw listeners see the grid drawn
   session.data = data;
   session.game = fromData(load(data.key), data.puzzle) ?? newGame(data.puzzle);
   let ticks = 0;

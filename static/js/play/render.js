@@ -1,11 +1,13 @@
 // Draws the game into the server's grid: each cell button's digit or notes
 // and its spoken label, and the marks on its <td>: the selected cell, its
 // peers, the cells holding its digit, the player's own digits, digits found
-// wrong or in conflict, and a hint shown on the grid. The table stays.
+// wrong or in conflict, and a hint shown on the grid, from the session's
+// view. The table stays.
 
-import { gettext } from "../core/i18n.js";
+import { gettext, interpolate } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { buttons, peersOf, place, SIZE } from "./grid.js";
+import { view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
 const TEXT = {
@@ -24,32 +26,19 @@ const TEXT = {
   noteSeparator: gettext(", "),
 };
 
-// What the page shows beside the game itself; the modules set it and call render.
 const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict"];
 const HINT_MARKS = ["hint-unit", "hint-pattern", "hint-place", "hint-remove"];
 
-export const view = {
-  selected: 0,
-  wrong: new Set(), // cells Check or a hint found wrong
-  conflicts: new Set(), // cells whose digits clash, as the server says
-  paused: false,
-  hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
-};
-
-export function fill(template, values) {
-  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
-}
-
 function label(game, index) {
   const where = place(index);
-  if (view.paused) return fill(TEXT.paused, where);
+  if (view.paused) return interpolate(TEXT.paused, where);
   const digit = game.digits[index];
   const notes = game.notes[index];
   let text;
-  if (isGiven(game, index)) text = fill(TEXT.given, { ...where, digit });
-  else if (digit) text = fill(TEXT.digit, { ...where, digit });
-  else if (notes) text = fill(TEXT.notes, { ...where, notes: Array.from(notes).join(TEXT.noteSeparator) });
-  else text = fill(TEXT.empty, where);
+  if (isGiven(game, index)) text = interpolate(TEXT.given, { ...where, digit });
+  else if (digit) text = interpolate(TEXT.digit, { ...where, digit });
+  else if (notes) text = interpolate(TEXT.notes, { ...where, notes: Array.from(notes).join(TEXT.noteSeparator) });
+  else text = interpolate(TEXT.empty, where);
   if (view.wrong.has(index)) text += TEXT.wrong;
   if (view.conflicts.has(index)) text += TEXT.conflict;
   return text;
