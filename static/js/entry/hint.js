@@ -7,7 +7,9 @@
 // page's "Explain step by step" shows every step without it.
 
 import { cellIn, cells, form, grid, readGrid, setValue, table } from "./cells.js";
+import { createCandidates } from "../core/candidates.js";
 import { gettext } from "../core/i18n.js";
+import { createPost } from "../core/post.js";
 import { FAILED, createLoader } from "./load.js";
 import { markConflicts } from "./marks.js";
 
@@ -44,6 +46,8 @@ let applying = false; // the hint itself is filling cells: not a person's typing
 let seen = ""; // the grid as last seen, to tell a digit added from one changed
 let removed = new Map(); // cell index -> Set of digits the hints removed
 const check = createLoader();
+let askHint = null;
+let askCandidates = null;
 
 function say(text) {
   const status = document.getElementById("hint-status");
@@ -77,43 +81,28 @@ function reset() {
 // server's candidates endpoint: no rule is written here) less what they
 // removed; every other cell is null, which the server reads as the rules'.
 // Null when nothing was removed, or the candidates could not be had.
-async function candidates(url) {
+async function candidates() {
   if (!removed.size) return null;
-  const answer = await post(url, { puzzle: readGrid() });
-  const allowed = answer?.ok ? answer.reply.candidates : null;
-  if (!Array.isArray(allowed) || allowed.length !== cells().length) return null;
+  const allowed = (await askCandidates({ puzzle: readGrid() }))?.candidates;
+  if (!allowed) return null;
   return allowed.map((text, index) => {
     const gone = removed.get(index);
     return gone ? Array.from(text).filter((digit) => !gone.has(digit)).join("") : null;
   });
 }
 
-async function post(url, body) {
-  const request = {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  };
-  try {
-    const response = await fetch(url, request);
-    return { ok: response.ok, reply: await response.json() };
-  } catch {
-    return null;
-  }
-}
-
-async function ask({ hintUrl, candidatesUrl }) {
+async function ask() {
   const body = { puzzle: readGrid() };
-  const pencilled = await candidates(candidatesUrl);
+  const pencilled = await candidates();
   if (pencilled) body.candidates = pencilled;
-  return post(hintUrl, body);
+  return askHint(body);
 }
 
 // What a reply without a step to show says, or "" when it has one. The
 // status words come from the page (the button's data-unique, data-multiple
 // and data-none), as the server spells them.
 function trouble(answer, words) {
-  if (answer === null || typeof answer.reply !== "object" || answer.reply === null) return TEXT.failed;
+  if (answer.reply === null) return TEXT.failed;
   const reply = answer.reply;
   if (!answer.ok) {
     const errors = Array.isArray(reply.errors) ? reply.errors : [];
@@ -151,8 +140,8 @@ async function first({ dataset }) {
     say(describe(found));
     return;
   }
-  const answer = await ask(dataset);
-  if (mine !== generation) return;
+  const answer = await ask();
+  if (answer === null || mine !== generation) return;
   const problem = trouble(answer, dataset);
   if (problem) {
     say(problem);
@@ -221,7 +210,10 @@ function onChange() {
 
 export function startHint() {
   const button = form?.querySelector("[data-hint-url]");
-  if (!table || !button) return;
+  const candidatesUrl = form.dataset.candidatesUrl;
+  if (!table || !button || !candidatesUrl) return;
+  askHint = createPost(button.dataset.hintUrl);
+  askCandidates = createCandidates(candidatesUrl, cells().length);
   button.removeAttribute("hidden");
   seen = readGrid();
   table.addEventListener("cells:change", onChange);

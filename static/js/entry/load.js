@@ -1,7 +1,9 @@
 // Asks the server to read a puzzle: posts text or a file to the load
 // endpoint (form.entry's data-load-url), which is the one reader of puzzle
-// formats and rules. Without it, "Fill the grid" posts the form instead.
+// formats and rules, through the shared sender (core/post.js). Without it,
+// "Fill the grid" posts the form instead.
 
+import { createPost } from "../core/post.js";
 import { cells, form } from "./cells.js";
 
 export const FAILED = Object.freeze({ failed: true });
@@ -18,30 +20,21 @@ function reading(reply) {
   };
 }
 
-// A sender of load requests where only the latest counts: sending again
-// aborts the one in flight, whose promise then resolves to null, and so does
-// calling its ``abort`` (when what was asked for no longer applies).
+// A sender of load requests where only the latest counts: ``load(field,
+// value)`` sends ``value`` as the form field ``field`` ("puzzle" or "file");
+// sending again aborts the one in flight, whose promise then resolves to
+// null, and so does calling its ``abort`` (when what was asked for no
+// longer applies).
 export function createLoader() {
-  let pending = null;
-  async function send(field, value) {
-    pending?.abort();
-    const controller = new AbortController();
-    pending = controller;
-    const url = form?.dataset.loadUrl;
-    const token = form?.querySelector("[name=csrfmiddlewaretoken]")?.value;
-    if (!url || !token) return FAILED;
+  const url = form?.dataset.loadUrl;
+  const send = createPost(url);
+  async function load(field, value) {
+    if (!url) return FAILED;
     const body = new FormData();
-    body.append("csrfmiddlewaretoken", token);
     body.append(field, value);
-    const request = { method: "POST", body, headers: { Accept: "application/json" } };
-    try {
-      const response = await fetch(url, { ...request, signal: controller.signal });
-      const reply = await response.json();
-      return controller.signal.aborted ? null : reading(reply);
-    } catch {
-      return controller.signal.aborted ? null : FAILED;
-    }
+    const answer = await send(body);
+    return answer === null ? null : reading(answer.reply);
   }
-  send.abort = () => pending?.abort();
-  return send;
+  load.abort = send.abort;
+  return load;
 }

@@ -8,7 +8,7 @@ import { fillGrid, form, isCell, table } from "./cells.js";
 import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { clearLiveMarks, clearServerMarks, conflictSummary, markConflicts } from "./marks.js";
-import { announce } from "../core/status.js";
+import { announce } from "./status.js";
 
 const TEXT = {
   loaded: gettext("Puzzle loaded."),

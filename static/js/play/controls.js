@@ -4,6 +4,7 @@
 // clock stops and the grid's digits hide), Restart (after a confirm), and
 // the message when the puzzle is solved.
 
+import { createCandidates } from "../core/candidates.js";
 import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { check } from "./check.js";
 import { fill as fillNotes } from "./moves.js";
@@ -11,7 +12,6 @@ import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
 import { eraseCell, redoStep, toggleNotesMode, undoStep } from "./input.js";
 import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
-import { candidatesOf, createSender } from "../core/post.js";
 import { formatTime } from "./timer.js";
 
 const TEXT = {
@@ -40,15 +40,15 @@ function setDisabled(node, off) {
   else node.removeAttribute("aria-disabled");
 }
 
-const fetchCandidates = { send: null };
+let askCandidates = null;
 
 async function fillCandidates() {
   if (!playing()) return;
   const line = progressLine(session.game);
   say(TEXT.filling);
-  const answer = await fetchCandidates.send({ puzzle: session.data.puzzle, progress: line });
-  if (answer === null || line !== progressLine(session.game)) return;
-  const candidates = candidatesOf(answer, session.game.digits.length);
+  const board = await askCandidates({ puzzle: session.data.puzzle, progress: line });
+  if (board === null || line !== progressLine(session.game)) return;
+  const candidates = board.candidates;
   if (!candidates) {
     say(TEXT.fillFailed);
     return;
@@ -115,7 +115,7 @@ export function showTime(milliseconds) {
 }
 
 export function startControls() {
-  fetchCandidates.send = createSender(session.data.candidates_url);
+  askCandidates = createCandidates(session.data.candidates_url, session.game.digits.length);
   const actions = {
     undo: undoStep,
     redo: redoStep,

@@ -5,11 +5,12 @@
 // grid, then the step applied (one undo step). Any other change starts
 // over. Each step started counts as a hint.
 
+import { createCandidates } from "../core/candidates.js";
 import { gettext, interpolate } from "../core/i18n.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt, peersOf, unitCells } from "./grid.js";
 import { act, draw, onChange, playing, say, session, store, view } from "./session.js";
-import { candidatesOf, createSender } from "../core/post.js";
+import { createPost } from "../core/post.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { applyStep } from "./moves.js";
@@ -93,8 +94,7 @@ async function clashing() {
   const { game, data } = session;
   const progress = progressLine(game);
   if (!/[1-9]/.test(progress)) return [];
-  const answer = await candidatesSender({ puzzle: data.puzzle, progress });
-  const conflicts = answer?.ok && Array.isArray(answer.reply.conflicts) ? answer.reply.conflicts : [];
+  const conflicts = (await candidatesSender({ puzzle: data.puzzle, progress }))?.conflicts ?? [];
   if (!conflicts.length) return [];
   markConflicts(conflicts);
   const cells = conflicts.flatMap((conflict) => conflict.cells ?? []);
@@ -164,8 +164,8 @@ async function candidatesFor(eliminations) {
   const { game, data } = session;
   const bare = eliminations.some(({ cell }) => !game.notes[indexOfCell(cell)]);
   if (!bare) return null;
-  const answer = await candidatesSender({ puzzle: data.puzzle, progress: progressLine(game) });
-  return candidatesOf(answer, game.digits.length) ?? FAILED;
+  const board = await candidatesSender({ puzzle: data.puzzle, progress: progressLine(game) });
+  return board?.candidates ?? FAILED;
 }
 
 async function apply() {
@@ -200,8 +200,8 @@ export function hint() {
 }
 
 export function startHint() {
-  hintSender = createSender(session.data.hint_url);
-  candidatesSender = createSender(session.data.candidates_url);
+  hintSender = createPost(session.data.hint_url);
+  candidatesSender = createCandidates(session.data.candidates_url, session.game.digits.length);
   onChange(({ source }) => {
     if (source !== "hint") reset();
   });
