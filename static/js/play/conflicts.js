@@ -25,7 +25,7 @@ export function markConflicts(conflicts) {
   show(conflicts.filter((conflict) => conflict.code === "conflict"));
 }
 
-let checked = null; // the digits last sent: a change of notes alone needs no new check
+let checked = null; // the digits last sent: a change of candidates alone needs no new check
 
 async function check() {
   const line = gridLine(session.game);

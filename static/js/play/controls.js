@@ -1,16 +1,16 @@
 // The game's buttons: Undo and Redo (aria-disabled when there is nothing to
-// take back), Fill candidates (every open cell's notes from the server, one
-// undo step), Check, Hint, Notes (aria-pressed), Pause (aria-pressed: the
-// clock stops and the grid's digits hide), Restart (after a confirm), and
-// the message when the puzzle is solved.
+// take back), Fill candidates (every open cell's candidates from the
+// server, one undo step), Check, Hint, Notes (candidate mode, aria-pressed),
+// Pause (aria-pressed: the clock stops and the grid's digits hide), Restart
+// (after a confirm), and the message when the puzzle is solved.
 
 import { createCandidates } from "../core/candidates.js";
 import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { check } from "./check.js";
-import { fill as fillNotes } from "./moves.js";
+import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
-import { eraseCell, redoStep, toggleNotesMode, undoStep } from "./input.js";
+import { eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
 import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
 import { formatTime } from "./timer.js";
 
@@ -42,7 +42,7 @@ function setDisabled(node, off) {
 
 let askCandidates = null;
 
-async function fillCandidates() {
+async function askAndFill() {
   if (!playing()) return;
   const line = progressLine(session.game);
   say(TEXT.filling);
@@ -53,7 +53,7 @@ async function fillCandidates() {
     say(TEXT.fillFailed);
     return;
   }
-  act(fillNotes(session.game, candidates));
+  act(fillCandidates(session.game, candidates));
   say(TEXT.filled);
 }
 
@@ -103,7 +103,7 @@ function update(game) {
   const idle = game.finished || view.paused;
   setDisabled(buttons.undo, !game.undo.length || idle);
   setDisabled(buttons.redo, !game.redo.length || idle);
-  buttons.notes?.setAttribute("aria-pressed", String(session.notesMode));
+  buttons.notes?.setAttribute("aria-pressed", String(session.candidateMode));
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
   for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], idle);
   setDisabled(buttons.pause, game.finished);
@@ -116,13 +116,14 @@ export function showTime(milliseconds) {
 
 export function startControls() {
   askCandidates = createCandidates(session.data.candidates_url, session.game.digits.length);
+  // Keyed by each button's data-play, which names it as players do ("notes").
   const actions = {
     undo: undoStep,
     redo: redoStep,
-    fill: fillCandidates,
+    fill: askAndFill,
     check,
     hint,
-    notes: toggleNotesMode,
+    notes: toggleCandidateMode,
     erase: eraseCell,
     pause: () => pause(!view.paused),
     restart: startAgain,

@@ -1,6 +1,7 @@
 // The play page's Hint: the three presses of core/hint.js on the player's own
-// board, their digits and their notes. A wrong digit, or notes that lost the
-// solution's digit, is pointed out first, and that is all. Otherwise: where
+// board, their digits and their pencilled candidates. A wrong digit, or
+// candidates that lost the solution's digit, is pointed out first, and that
+// is all. Otherwise: where
 // to look, the step shown on the grid, then the step applied (one undo step).
 // Any other change starts over. Each step started counts as a hint.
 
@@ -20,7 +21,7 @@ const TEXT = {
   invalid: gettext("The grid cannot go on as it stands:"),
   // Translators: %(cells)s lists cells, as in "row 3, column 4; row 5, column 6".
   wrongDigits: gettext("Not the solution's digit: %(cells)s."),
-  wrongNotes: gettext("Notes without the solution's digit: %(cells)s."),
+  wrongCandidates: gettext("Notes without the solution's digit: %(cells)s."),
   fixFirst: gettext("Put these right first, then ask again."),
   // Translators: %(cells)s lists the candidates removed, as in "7 from row 3, column 4".
   removed: gettext("Removed from the notes: %(cells)s."),
@@ -32,14 +33,14 @@ let askCandidates = null;
 
 const indexOfCell = ([row, column]) => indexAt(row, column);
 
-// The player's notes as the teacher takes them: a cell's notes, null for an
-// open cell without any (the rules' candidates), "" for a filled one; none
-// at all when no cell has notes.
+// The player's candidates as the teacher takes them: a cell's pencilled
+// candidates, null for an open cell without any (the rules' candidates), ""
+// for a filled one; none at all when no cell has any pencilled.
 function board() {
   const { game, data } = session;
   const body = { puzzle: data.puzzle, progress: progressLine(game) };
-  if (game.notes.some(Boolean)) {
-    body.candidates = game.digits.map((digit, index) => (digit ? "" : game.notes[index] || null));
+  if (game.candidates.some(Boolean)) {
+    body.candidates = game.digits.map((digit, index) => (digit ? "" : game.candidates[index] || null));
   }
   return body;
 }
@@ -79,10 +80,10 @@ function pointOut(wrong) {
   view.wrong = new Set(cells);
   draw();
   const digits = cells.filter((index) => game.digits[index]);
-  const notes = cells.filter((index) => !game.digits[index]);
+  const pencilled = cells.filter((index) => !game.digits[index]);
   const said = [];
   if (digits.length) said.push(interpolate(TEXT.wrongDigits, { cells: cellList(digits) }));
-  if (notes.length) said.push(interpolate(TEXT.wrongNotes, { cells: cellList(notes) }));
+  if (pencilled.length) said.push(interpolate(TEXT.wrongCandidates, { cells: cellList(pencilled) }));
   return [...said, TEXT.fixFirst].join(" ");
 }
 
@@ -106,11 +107,11 @@ function clear() {
   view.hint = null;
 }
 
-// The server's candidates, needed only when a cell losing one has no notes:
+// The server's candidates, needed only when a cell losing one has none pencilled:
 // {candidates} (null when none is needed), or null when none could be had.
 async function prepare(step) {
   const { game, data } = session;
-  const bare = (step.eliminations ?? []).some(({ cell }) => !game.notes[indexOfCell(cell)]);
+  const bare = (step.eliminations ?? []).some(({ cell }) => !game.candidates[indexOfCell(cell)]);
   if (!bare) return { candidates: null };
   const answer = await askCandidates({ puzzle: data.puzzle, progress: progressLine(game) });
   return answer?.candidates ? { candidates: answer.candidates } : null;

@@ -1,8 +1,9 @@
-// The digit pad: a key per digit fills the selected cell (or writes a note
-// in notes mode), Erase empties it, Notes switches notes mode. Each digit
-// key is named by its digit alone; how many are left is its description
-// ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
-// does nothing, as every key does while the game is paused or over. A pointer press keeps focus where it was (on the grid).
+// The digit pad: a key per digit fills the selected cell (or pencils a
+// candidate in candidate mode), Erase empties it, Notes switches candidate
+// mode. Each digit key is named by its digit alone; how many are left is its
+// description ("3 left"), and a digit placed nine times is greyed
+// (aria-disabled) and does nothing, as every key does while the game is
+// paused or over. A pointer press keeps focus where it was (on the grid).
 
 import { interpolate, ngettext } from "../core/i18n.js";
 import { used } from "./game.js";

@@ -10,7 +10,7 @@ export const session = {
   data: null, // the server's play_data
   game: null,
   clock: null,
-  notesMode: false,
+  candidateMode: false, // digits pencil candidates in (the Notes button)
 };
 
 // What the page shows beside the game itself; the modules set it and call draw.
