@@ -2,7 +2,8 @@
 // /api/candidates): the one source of both, since no rule of Sudoku is
 // written in the scripts. The entry page sends {puzzle} (the grid as typed,
 // whose digits may clash), the play page {puzzle, progress}. Nothing here
-// runs by itself.
+// runs by itself; without the scripts, conflicts are named when a grid is
+// posted.
 
 import { createPost } from "./post.js";
 

@@ -45,8 +45,9 @@ function list(items, template) {
 //                        conflicts) or {wrong} (cells not the solution's)
 //                        without asking /api/hint;
 //   markConflicts(list)  marks the conflicts the server named;
-//   pointOut(wrong)      marks the wrong cells ([row, column]), and their text;
-//   counted()            a hint was given (the play page counts them);
+//   pointOut(wrong)      marks the wrong cells ([row, column]) and gives the
+//                        words for them (needed when ask can answer {wrong});
+//   counted()            (optional) a hint was given (the play page counts them);
 //   show(step), clear()  draws the step on the grid, and takes it off;
 //   prepare(step)        (optional) what applying the step needs from the
 //                        server, or null when it could not be had;
@@ -86,7 +87,7 @@ export function createHint(page) {
       page.say(problem);
       return;
     }
-    page.counted();
+    page.counted?.();
     if (wrong.length) {
       page.say(page.pointOut(wrong));
       return;

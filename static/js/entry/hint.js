@@ -127,8 +127,6 @@ export function startHint() {
     removed: TEXT.removed,
     ask: () => ask(askCandidates, askHint),
     markConflicts,
-    pointOut: () => "", // the entry grid has no solution to compare with
-    counted: () => {},
     show,
     clear,
     apply,

@@ -3,6 +3,7 @@
 // change (the grid redrawn by the draw listeners, render.js first, the
 // progress saved, the other modules told, the end of the game noticed).
 
+import { announcer } from "../core/status.js";
 import { commit, isSolved, newGame, redo, toData, undo } from "./game.js";
 import { forget, save } from "./storage.js";
 
@@ -36,10 +37,8 @@ export function onDraw(listener) {
   drawListeners.push(listener);
 }
 
-export function say(text) {
-  const status = document.getElementById("play-status");
-  if (status) status.textContent = text;
-}
+// What a move or a button did, in the page's live region (p#play-status).
+export const say = announcer("play-status");
 
 // Input counts only while the game runs: not paused, not finished.
 export function playing() {
