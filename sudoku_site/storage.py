@@ -7,7 +7,7 @@ class HashedModulesStorage(ManifestStaticFilesStorage):
     """Hashed names, as Django's manifest storage gives them, for what script
     modules import too.
 
-    The entry page loads js/entry.<hash>.js, which imports its neighbours by
+    The entry page loads js/entry/entry.<hash>.js, which imports its neighbours by
     relative plain names (``import { x } from "./cells.js";``). Left alone,
     those are served under plain names that browsers must check again on
     every visit, and a browser still holding an old hashed entry.js could
@@ -23,3 +23,7 @@ class HashedModulesStorage(ManifestStaticFilesStorage):
     """
 
     support_js_module_import_aggregation = True
+    # Each pass hashes the names one more module deep, in whatever order the
+    # files are read: a chain of imports N modules long needs N - 1 passes.
+    # Django's 5 would cap a page at 6; the pages are allowed 12.
+    max_post_process_passes = 11

@@ -200,7 +200,7 @@ def test_a_running_batch_shows_its_progress_and_a_continue_button(client):
     assert '<dd data-status="invalid">1</dd>' in html
     assert f'action="{batch_url(batch, "solver:batch_step")}"' in html
     assert "Continue" in html
-    assert "js/batch.js" in html
+    assert "js/batch/batch.js" in html
     assert "<table" not in html
     assert "Download CSV" not in html
 
@@ -253,7 +253,7 @@ def test_a_finished_batch_shows_its_results_table(client):
     assert "Two 4s in row 1 (columns 1 and 2)." in text
     assert "From the file “set.txt” · 4 puzzles" in text
     assert f'href="{batch_url(batch, "solver:batch_csv")}"' in html
-    assert "js/batch.js" not in html
+    assert "js/batch/batch.js" not in html
 
 
 def test_the_rows_can_be_filtered_by_status(client):

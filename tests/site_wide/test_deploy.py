@@ -177,7 +177,7 @@ def test_the_api_solves_a_post_through_nginx(stack):
 def test_static_files_with_hashed_names_are_kept_for_a_year(stack):
     page = stack.fetch("GET", "/index").text
     stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page)[1]
-    script = re.search(r'src="(/static/js/entry\.[0-9a-f]{12}\.js)"', page)[1]
+    script = re.search(r'src="(/static/js/entry/entry\.[0-9a-f]{12}\.js)"', page)[1]
     for address, kind in ((stylesheet, "text/css"), (script, "application/javascript")):
         reply = stack.fetch("GET", address, Accept_Encoding="gzip")
         assert reply.status == 200
@@ -190,7 +190,7 @@ def test_static_files_with_hashed_names_are_kept_for_a_year(stack):
 def test_static_files_by_plain_names_are_checked_again_each_time(stack):
     """What is asked for by its plain name (nginx's error pages link the
     stylesheet so) may change with a release."""
-    reply = stack.fetch("GET", "/static/js/cells.js")
+    reply = stack.fetch("GET", "/static/js/entry/cells.js")
     assert reply.status == 200
     assert reply.headers["cache-control"] == "no-cache"
     assert "etag" in reply.headers
@@ -202,7 +202,7 @@ def test_the_entry_scripts_modules_are_hashed_and_kept_for_a_year(stack):
     (sudoku_site/storage.py): every one is kept for a year, and a cached
     entry.js never loads another release's modules."""
     page = stack.fetch("GET", "/index").text
-    entry = re.search(r'src="(/static/js/entry\.[0-9a-f]{12}\.js)"', page)[1]
+    entry = re.search(r'src="(/static/js/entry/entry\.[0-9a-f]{12}\.js)"', page)[1]
     seen, waiting = set(), [entry]
     while waiting:
         address = waiting.pop()

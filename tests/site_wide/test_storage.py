@@ -64,9 +64,9 @@ def test_every_relative_import_in_a_hashed_module_names_a_hashed_file(collected)
 
 
 def test_the_entry_script_imports_its_modules_by_hashed_names(collected):
-    (entry,) = (collected / "js").glob("entry.*.js")
+    (entry,) = (collected / "js" / "entry").glob("entry.*.js")
     imported = [specifier for _, specifier in SPECIFIER.findall(entry.read_text())]
-    source = (ROOT / "static" / "js" / "entry.js").read_text().splitlines()
+    source = (ROOT / "static" / "js" / "entry" / "entry.js").read_text().splitlines()
     assert len(imported) == sum(line.startswith("import ") for line in source) >= 9
     assert all(HASHED.search(specifier) for specifier in imported), imported
 

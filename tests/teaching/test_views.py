@@ -186,7 +186,7 @@ def test_the_page_links_its_print_styles(client):
 
 def test_the_arrow_keys_script_is_a_module_and_the_page_has_no_inline_code(client):
     html = client.get(steps_url(EASY)).content.decode()
-    assert '<script type="module" src="/static/js/steps.js">' in html
+    assert '<script type="module" src="/static/js/steps/steps.js">' in html
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     assert "<style" not in html
     assert " style=" not in html

@@ -2,11 +2,10 @@
 // server's play_data) is marked wrong until it changes; or the page says
 // all is right so far. Each press counts.
 
-import { gettext, ngettext } from "../i18n.js";
+import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { place } from "./grid.js";
-import { fill, view } from "./render.js";
-import { draw, playing, say, session, store } from "./session.js";
+import { draw, playing, say, session, store, view } from "./session.js";
 
 const TEXT = {
   right: gettext("All right so far."),
@@ -18,7 +17,7 @@ const TEXT = {
 
 // The cells named as "row 3, column 4; row 5, column 6".
 export function cellList(indices) {
-  return indices.map((index) => fill(TEXT.cell, place(index))).join(TEXT.separator);
+  return indices.map((index) => interpolate(TEXT.cell, place(index))).join(TEXT.separator);
 }
 
 export function check() {
@@ -34,6 +33,6 @@ export function check() {
   else {
     // Translators: %(cells)s is a list of cells, as in "row 3, column 4; row 5, column 6".
     const text = ngettext("1 digit is wrong: %(cells)s.", "%(count)s digits are wrong: %(cells)s.", wrong.length);
-    say(fill(text, { count: wrong.length, cells: cellList(wrong) }));
+    say(interpolate(text, { count: wrong.length, cells: cellList(wrong) }));
   }
 }

@@ -3,14 +3,13 @@
 // digits clash are marked, as the server finds them; the latest reply
 // alone counts. The messages are listed under the grid too.
 
+import { createCandidates } from "../core/candidates.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt } from "./grid.js";
-import { view } from "./render.js";
-import { createSender } from "./server.js";
-import { draw, onChange, session } from "./session.js";
+import { draw, onChange, session, view } from "./session.js";
 
 const DELAY_MS = 150;
-let send = null;
+let ask = null;
 let timer = 0;
 
 function show(conflicts) {
@@ -26,19 +25,19 @@ export function markConflicts(conflicts) {
   show(conflicts.filter((conflict) => conflict.code === "conflict"));
 }
 
-let checked = null; // the digits last sent: a change of notes alone needs no new check
+let checked = null; // the digits last sent: a change of candidates alone needs no new check
 
 async function check() {
   const line = gridLine(session.game);
   if (line === checked) return;
   checked = line;
-  const answer = await send({ puzzle: session.data.puzzle, progress: progressLine(session.game) });
-  if (answer === null || line !== gridLine(session.game)) return;
-  if (!answer.ok) {
+  const board = await ask({ puzzle: session.data.puzzle, progress: progressLine(session.game) });
+  if (board === null || line !== gridLine(session.game)) return;
+  if (board.conflicts === null) {
     checked = null; // not known: the next change asks again
     return;
   }
-  if (Array.isArray(answer.reply.conflicts)) show(answer.reply.conflicts);
+  show(board.conflicts);
 }
 
 function schedule() {
@@ -47,7 +46,7 @@ function schedule() {
 }
 
 export function startConflicts() {
-  send = createSender(session.data.candidates_url);
+  ask = createCandidates(session.data.candidates_url, session.game.digits.length);
   onChange(schedule);
   // A game resumed may hold clashing digits already.
   if (/[1-9]/.test(progressLine(session.game))) schedule();

@@ -1,25 +1,20 @@
 // The game's buttons: Undo and Redo (aria-disabled when there is nothing to
-// take back), Fill candidates (every open cell's notes from the server, one
-// undo step), Check, Hint, Notes (aria-pressed), Pause (aria-pressed: the
-// clock stops and the grid's digits hide), Restart (after a confirm), and
-// the message when the puzzle is solved.
+// take back), Fill candidates (every open cell's candidates from the
+// server, one undo step), Check, Hint, Notes (candidate mode, aria-pressed),
+// Pause (aria-pressed: the clock stops and the grid's digits hide), Restart
+// (after a confirm), and the message when the puzzle is solved.
 
-import { gettext, ngettext } from "../i18n.js";
+import { createCandidates } from "../core/candidates.js";
+import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { check } from "./check.js";
-import { fill as fillNotes } from "./moves.js";
+import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
-import { hint } from "./hint.js";
-import { toggleNotesMode, eraseCell } from "./input.js";
-import { fill, view } from "./render.js";
-import { candidatesOf, createSender } from "./server.js";
-import { act, draw, onDraw, onFinish, playing, restart, say, session, store, takeBack } from "./session.js";
+import { hint } from "./game-hint.js";
+import { eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
+import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
 import { formatTime } from "./timer.js";
 
 const TEXT = {
-  undone: gettext("Undone."),
-  redone: gettext("Redone."),
-  nothingToUndo: gettext("Nothing to undo."),
-  nothingToRedo: gettext("Nothing to redo."),
   filling: gettext("Filling in the candidates…"),
   filled: gettext("Every open cell's notes now hold its candidates."),
   fillFailed: gettext("The candidates could not be had just now. Please try again."),
@@ -45,30 +40,20 @@ function setDisabled(node, off) {
   else node.removeAttribute("aria-disabled");
 }
 
-export function undoStep() {
-  if (!playing()) return;
-  say(takeBack(false) ? TEXT.undone : TEXT.nothingToUndo);
-}
+let askCandidates = null;
 
-export function redoStep() {
-  if (!playing()) return;
-  say(takeBack(true) ? TEXT.redone : TEXT.nothingToRedo);
-}
-
-const fetchCandidates = { send: null };
-
-async function fillCandidates() {
+async function askAndFill() {
   if (!playing()) return;
   const line = progressLine(session.game);
   say(TEXT.filling);
-  const answer = await fetchCandidates.send({ puzzle: session.data.puzzle, progress: line });
-  if (answer === null || line !== progressLine(session.game)) return;
-  const candidates = candidatesOf(answer, session.game.digits.length);
+  const board = await askCandidates({ puzzle: session.data.puzzle, progress: line });
+  if (board === null || line !== progressLine(session.game)) return;
+  const candidates = board.candidates;
   if (!candidates) {
     say(TEXT.fillFailed);
     return;
   }
-  act(fillNotes(session.game, candidates));
+  act(fillCandidates(session.game, candidates));
   say(TEXT.filled);
 }
 
@@ -100,12 +85,12 @@ function startAgain() {
 
 
 export function solvedMessage(game) {
-  return fill(TEXT.solved, {
+  return interpolate(TEXT.solved, {
     time: formatTime(game.elapsed),
     // Translators: how many hints the player asked for, within "Solved in … with … and …".
-    hints: fill(ngettext("1 hint", "%(count)s hints", game.hints), { count: game.hints }),
+    hints: interpolate(ngettext("1 hint", "%(count)s hints", game.hints), { count: game.hints }),
     // Translators: how many times the player pressed Check, within "Solved in … with … and …".
-    checks: fill(ngettext("1 check", "%(count)s checks", game.checks), { count: game.checks }),
+    checks: interpolate(ngettext("1 check", "%(count)s checks", game.checks), { count: game.checks }),
   });
 }
 
@@ -118,7 +103,7 @@ function update(game) {
   const idle = game.finished || view.paused;
   setDisabled(buttons.undo, !game.undo.length || idle);
   setDisabled(buttons.redo, !game.redo.length || idle);
-  buttons.notes?.setAttribute("aria-pressed", String(session.notesMode));
+  buttons.notes?.setAttribute("aria-pressed", String(session.candidateMode));
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
   for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], idle);
   setDisabled(buttons.pause, game.finished);
@@ -130,14 +115,15 @@ export function showTime(milliseconds) {
 }
 
 export function startControls() {
-  fetchCandidates.send = createSender(session.data.candidates_url);
+  askCandidates = createCandidates(session.data.candidates_url, session.game.digits.length);
+  // Keyed by each button's data-play, which names it as players do ("notes").
   const actions = {
     undo: undoStep,
     redo: redoStep,
-    fill: fillCandidates,
+    fill: askAndFill,
     check,
     hint,
-    notes: toggleNotesMode,
+    notes: toggleCandidateMode,
     erase: eraseCell,
     pause: () => pause(!view.paused),
     restart: startAgain,

@@ -1,8 +1,9 @@
 // The game's state and its undo history, with no page in sight: the
-// digits placed, each cell's notes, and the steps that changed them.
-// A step is a list of changes, each the cell's [digit, notes] before and
-// after, so undo and redo replay it either way and it stores as JSON.
-// A cell holds a digit or notes, never both; givens never change.
+// digits placed, the candidates the player pencilled in each cell, and the
+// steps that changed them. A step is a list of changes, each the cell's
+// [digit, candidates] before and after, so undo and redo replay it either
+// way and it stores as JSON. A cell holds a digit or candidates, never both;
+// givens never change.
 
 export const EMPTY = ".";
 
@@ -11,7 +12,7 @@ export function newGame(givens) {
   return {
     givens,
     digits: Array.from(givens, (symbol) => (symbol === EMPTY ? "" : symbol)),
-    notes: Array.from(givens, () => ""), // each cell's notes, as sorted digits
+    candidates: Array.from(givens, () => ""), // each cell's pencilled candidates, as sorted digits
     undo: [],
     redo: [],
     elapsed: 0, // milliseconds played
@@ -29,16 +30,16 @@ function sorted(digits) {
   return Array.from(new Set(digits)).sort().join("");
 }
 
-// The change that makes cell ``index`` hold ``digit`` and ``notes``, or null
-// when it holds them already.
-export function change(game, index, digit, notes) {
-  const from = [game.digits[index], game.notes[index]];
-  const to = [digit, sorted(notes)];
+// The change that makes cell ``index`` hold ``digit`` and ``candidates``,
+// or null when it holds them already.
+export function change(game, index, digit, candidates) {
+  const from = [game.digits[index], game.candidates[index]];
+  const to = [digit, sorted(candidates)];
   return from[0] === to[0] && from[1] === to[1] ? null : { index, from, to };
 }
 
 function apply(game, changes, side) {
-  for (const item of changes) [game.digits[item.index], game.notes[item.index]] = item[side];
+  for (const item of changes) [game.digits[item.index], game.candidates[item.index]] = item[side];
 }
 
 // Make ``changes`` (nulls dropped) one step; false when nothing changes.
@@ -87,7 +88,9 @@ export function used(game, digit) {
 }
 
 // The game as JSON-ready data, and back: a stored game that does not fit
-// ``givens`` (another version, a hand edit) reads as null.
+// ``givens`` (another version, a hand edit) reads as null. Games stored
+// before the candidates had that name hold them as "notes": they read the
+// same, and are stored under the new name at the next save.
 export function toData(game) {
   const step = (changes) => changes.map(({ index, from, to }) => [index, ...from, ...to]);
   return { ...game, undo: game.undo.map(step), redo: game.redo.map(step) };
@@ -95,12 +98,13 @@ export function toData(game) {
 
 export function fromData(data, givens) {
   try {
-    if (data?.givens !== givens || !valid(data)) return null;
-    const step = (items) => items.map(([index, d0, n0, d1, n1]) => ({ index, from: [d0, n0], to: [d1, n1] }));
+    const candidates = data?.candidates ?? data?.notes;
+    if (data?.givens !== givens || !valid(data, candidates)) return null;
+    const step = (items) => items.map(([index, d0, c0, d1, c1]) => ({ index, from: [d0, c0], to: [d1, c1] }));
     return {
       ...newGame(givens),
       digits: [...data.digits],
-      notes: [...data.notes],
+      candidates: [...candidates],
       undo: data.undo.map(step),
       redo: data.redo.map(step),
       elapsed: Number(data.elapsed) || 0,
@@ -113,10 +117,10 @@ export function fromData(data, givens) {
   }
 }
 
-function valid(data) {
+function valid(data, candidates) {
   const size = data.givens.length;
   const cells = (list) => Array.isArray(list) && list.length === size && list.every((item) => typeof item === "string");
   const isChange = (item) => Array.isArray(item) && item.length === 5;
   const steps = (list) => Array.isArray(list) && list.every((step) => Array.isArray(step) && step.every(isChange));
-  return cells(data.digits) && cells(data.notes) && steps(data.undo) && steps(data.redo);
+  return cells(data.digits) && cells(candidates) && steps(data.undo) && steps(data.redo);
 }

@@ -1,5 +1,6 @@
 // The option "Remove a placed digit from the notes of its row, column and
-// box": on by default, remembered in localStorage for every game.
+// box" (from its peers' pencilled candidates): on by default, remembered in
+// localStorage for every game.
 
 import { rememberTidy, tidyOption } from "./storage.js";
 

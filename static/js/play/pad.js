@@ -1,14 +1,14 @@
-// The digit pad: a key per digit fills the selected cell (or writes a note
-// in notes mode), Erase empties it, Notes switches notes mode. Each digit
-// key is named by its digit alone; how many are left is its description
-// ("3 left"), and a digit placed nine times is greyed (aria-disabled) and
-// does nothing, as every key does while the game is paused or over. A pointer press keeps focus where it was (on the grid).
+// The digit pad: a key per digit fills the selected cell (or pencils a
+// candidate in candidate mode), Erase empties it, Notes switches candidate
+// mode. Each digit key is named by its digit alone; how many are left is its
+// description ("3 left"), and a digit placed nine times is greyed
+// (aria-disabled) and does nothing, as every key does while the game is
+// paused or over. A pointer press keeps focus where it was (on the grid).
 
-import { ngettext } from "../i18n.js";
+import { interpolate, ngettext } from "../core/i18n.js";
 import { used } from "./game.js";
 import { enterDigit } from "./input.js";
-import { fill, view } from "./render.js";
-import { onDraw, session } from "./session.js";
+import { onDraw, session, view } from "./session.js";
 
 function keys(pad) {
   return Array.from(pad.querySelectorAll(".pad-key[data-digit]"));
@@ -22,7 +22,7 @@ function update(pad, game) {
       count.querySelector(".pad-count").textContent = String(left);
       // Translators: how many more times a digit key's digit can be placed on the grid.
       const text = ngettext("%(count)s left", "%(count)s left", left);
-      count.querySelector(".visually-hidden").textContent = fill(text, { count: left });
+      count.querySelector(".visually-hidden").textContent = interpolate(text, { count: left });
     }
     if (left === 0 || game.finished || view.paused) key.setAttribute("aria-disabled", "true");
     else key.removeAttribute("aria-disabled");

@@ -1,11 +1,13 @@
-// Draws the game into the server's grid: each cell button's digit or notes
-// and its spoken label, and the marks on its <td>: the selected cell, its
+// Draws the game into the server's grid: each cell button's digit or
+// pencilled candidates and its spoken label, and the marks on its <td>: the selected cell, its
 // peers, the cells holding its digit, the player's own digits, digits found
-// wrong or in conflict, and a hint shown on the grid. The table stays.
+// wrong or in conflict, and a hint shown on the grid, from the session's
+// view. The table stays.
 
-import { gettext } from "../i18n.js";
+import { gettext, interpolate } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { buttons, peersOf, place, SIZE } from "./grid.js";
+import { view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
 const TEXT = {
@@ -13,7 +15,7 @@ const TEXT = {
   given: gettext("Row %(row)s, column %(column)s: %(digit)s, given"),
   digit: gettext("Row %(row)s, column %(column)s: %(digit)s"),
   // Translators: %(notes)s lists the digits the player noted in the cell, as in "1, 4, 7".
-  notes: gettext("Row %(row)s, column %(column)s: notes %(notes)s"),
+  candidates: gettext("Row %(row)s, column %(column)s: notes %(notes)s"),
   empty: gettext("Row %(row)s, column %(column)s: empty"),
   paused: gettext("Row %(row)s, column %(column)s: hidden while paused"),
   // Translators: added after a cell's name when its digit is not the solution's.
@@ -21,51 +23,42 @@ const TEXT = {
   // Translators: added after a cell's name when its digit clashes with a peer's.
   conflict: gettext(", in conflict"),
   // Translators: what goes between two items of a list, as in "1, 4, 7".
-  noteSeparator: gettext(", "),
+  listSeparator: gettext(", "),
 };
 
-// What the page shows beside the game itself; the modules set it and call render.
 const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict"];
 const HINT_MARKS = ["hint-unit", "hint-pattern", "hint-place", "hint-remove"];
 
-export const view = {
-  selected: 0,
-  wrong: new Set(), // cells Check or a hint found wrong
-  conflicts: new Set(), // cells whose digits clash, as the server says
-  paused: false,
-  hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
-};
-
-export function fill(template, values) {
-  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
-}
-
 function label(game, index) {
   const where = place(index);
-  if (view.paused) return fill(TEXT.paused, where);
+  if (view.paused) return interpolate(TEXT.paused, where);
   const digit = game.digits[index];
-  const notes = game.notes[index];
+  const candidates = game.candidates[index];
   let text;
-  if (isGiven(game, index)) text = fill(TEXT.given, { ...where, digit });
-  else if (digit) text = fill(TEXT.digit, { ...where, digit });
-  else if (notes) text = fill(TEXT.notes, { ...where, notes: Array.from(notes).join(TEXT.noteSeparator) });
-  else text = fill(TEXT.empty, where);
+  if (isGiven(game, index)) text = interpolate(TEXT.given, { ...where, digit });
+  else if (digit) text = interpolate(TEXT.digit, { ...where, digit });
+  // The message's placeholder keeps the name players know the candidates by.
+  else if (candidates) {
+    text = interpolate(TEXT.candidates, { ...where, notes: Array.from(candidates).join(TEXT.listSeparator) });
+  }
+  else text = interpolate(TEXT.empty, where);
   if (view.wrong.has(index)) text += TEXT.wrong;
   if (view.conflicts.has(index)) text += TEXT.conflict;
   return text;
 }
 
-// The notes as a 3 by 3 block (each digit in its own place), or a hint's
-// digit shown faintly.
+// The candidates as a 3 by 3 block (each digit in its own place), or a
+// hint's digit shown faintly.
 function content(game, index) {
   const digit = game.digits[index];
   const ghost = view.hint?.place.get(index);
   if (view.paused) return [];
   if (digit) return [document.createTextNode(digit)];
   if (ghost) return [span("play-ghost", ghost)];
-  if (!game.notes[index]) return [];
-  const block = span("play-notes", "");
-  for (let d = 1; d <= SIZE; d += 1) block.append(span("", game.notes[index].includes(String(d)) ? String(d) : ""));
+  const candidates = game.candidates[index];
+  if (!candidates) return [];
+  const block = span("play-candidates", "");
+  for (let d = 1; d <= SIZE; d += 1) block.append(span("", candidates.includes(String(d)) ? String(d) : ""));
   return [block];
 }
 
@@ -98,7 +91,7 @@ function marks(game, index) {
 
 export function render(game) {
   buttons().forEach((button, index) => {
-    const key = `${view.paused}|${game.digits[index]}|${game.notes[index]}|${view.hint?.place.get(index) ?? ""}`;
+    const key = `${view.paused}|${game.digits[index]}|${game.candidates[index]}|${view.hint?.place.get(index) ?? ""}`;
     if (button.dataset.shown !== key) {
       button.replaceChildren(...content(game, index));
       button.dataset.shown = key;

@@ -1,16 +1,26 @@
-// The game in play on this page: its state, how a move becomes an undo
-// step, and what follows every change (the grid redrawn, the progress
-// saved, the other modules told, the end of the game noticed).
+// The game in play on this page: its state and what the page shows beside
+// it (the view), how a move becomes an undo step, and what follows every
+// change (the grid redrawn by the draw listeners, render.js first, the
+// progress saved, the other modules told, the end of the game noticed).
 
+import { announcer } from "../core/status.js";
 import { commit, isSolved, newGame, redo, toData, undo } from "./game.js";
-import { render, view } from "./render.js";
 import { forget, save } from "./storage.js";
 
 export const session = {
   data: null, // the server's play_data
   game: null,
   clock: null,
-  notesMode: false,
+  candidateMode: false, // digits pencil candidates in (the Notes button)
+};
+
+// What the page shows beside the game itself; the modules set it and call draw.
+export const view = {
+  selected: 0,
+  wrong: new Set(), // cells Check or a hint found wrong
+  conflicts: new Set(), // cells whose digits clash, as the server says
+  paused: false,
+  hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
 };
 const changeListeners = [];
 const drawListeners = [];
@@ -21,15 +31,14 @@ export function onChange(listener) {
   changeListeners.push(listener);
 }
 
-// ``listener(game)`` after each redraw.
+// ``listener(game)`` at each redraw, in the order they came (render.js,
+// which draws the grid, comes first).
 export function onDraw(listener) {
   drawListeners.push(listener);
 }
 
-export function say(text) {
-  const status = document.getElementById("play-status");
-  if (status) status.textContent = text;
-}
+// What a move or a button did, in the page's live region (p#play-status).
+export const say = announcer("play-status");
 
 // Input counts only while the game runs: not paused, not finished.
 export function playing() {
@@ -37,7 +46,6 @@ export function playing() {
 }
 
 export function draw() {
-  render(session.game);
   for (const listener of drawListeners) listener(session.game);
 }
 

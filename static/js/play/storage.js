@@ -26,7 +26,8 @@ export function forget(key) {
   }
 }
 
-// The "remove placed digits from peers' notes" option, kept for every game.
+// The "remove placed digits from peers' candidates" option, kept for every
+// game. The key keeps its first name, so a choice made before still holds.
 const OPTION_KEY = "sudoku.play.tidyNotes";
 
 export function tidyOption() {

@@ -5,6 +5,7 @@ Everything is found by accessible name: the buttons' and the cells' labels."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -344,6 +345,53 @@ def test_a_reload_resumes_digits_notes_time_and_undo(live_server, page, console_
     expect_label(page, r2, c2, "notes 4")
     button(page, "Redo").click()
     expect_label(page, r2, c2, "notes 2, 4")
+    assert console_errors == []
+
+
+def test_a_game_saved_with_its_candidates_as_notes_resumes(live_server, page, console_errors):
+    """A game kept by an earlier version, which stored the player's candidates
+    under "notes", resumes exactly (digits, candidates, time, undo and redo);
+    the next save keeps them under "candidates"."""
+    open_play(page, live_server.url)
+    key = page.evaluate("JSON.parse(document.getElementById('play-data').textContent).key")
+    (r1, c1), (r2, c2) = OPEN[:2]
+    first, second = (r1 - 1) * SIZE + c1 - 1, (r2 - 1) * SIZE + c2 - 1
+    digit = solution_at(r1, c1)
+    digits = ["" if symbol == "." else symbol for symbol in EASY]
+    digits[first] = digit
+    notes = [""] * len(EASY)
+    notes[second] = "24"
+    saved = {
+        "givens": EASY,
+        "digits": digits,
+        "notes": notes,
+        # Each step a list of changes: [cell, digit, notes before, digit, notes after].
+        "undo": [
+            [[first, "", "", digit, ""]],
+            [[second, "", "", "", "4"]],
+            [[second, "", "4", "", "24"]],
+        ],
+        "redo": [],
+        "elapsed": 65000,
+        "hints": 0,
+        "checks": 0,
+        "finished": False,
+    }
+    # Written before the page's script runs (a reload first saves the open game).
+    script = f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(saved))});"
+    page.add_init_script(script)
+    page.reload()
+    expect(page.locator("#play")).to_be_visible()
+    expect_label(page, r1, c1, digit)
+    expect_label(page, r2, c2, "notes 2, 4")
+    assert seconds_shown(page) >= 65
+    button(page, "Undo").click()
+    expect_label(page, r2, c2, "notes 4")
+    button(page, "Redo").click()
+    expect_label(page, r2, c2, "notes 2, 4")
+    kept = stored(page)
+    assert kept["candidates"][second] == "24"
+    assert "notes" not in kept
     assert console_errors == []
 
 

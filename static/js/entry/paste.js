@@ -5,7 +5,7 @@
 // posted ("Fill the grid" reloads the page filled).
 
 import { fillGrid, form, isCell, table } from "./cells.js";
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { clearLiveMarks, clearServerMarks, conflictSummary, markConflicts } from "./marks.js";
 import { announce } from "./status.js";

@@ -8,7 +8,7 @@
 // messages come from the page or the server, translated there; the counts are
 // grouped as the page's own (floatformat:"g").
 
-import { formatNumber } from "./i18n.js";
+import { formatNumber } from "../core/i18n.js";
 
 const form = document.getElementById("batch-continue");
 const bar = document.getElementById("batch-progress");

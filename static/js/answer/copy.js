@@ -1,13 +1,16 @@
-// The answer page's copy buttons: each copies the field named by its
-// data-copy (the solution line, the link) and says so in p#copy-status.
-// Without it, the buttons stay hidden and the fields are selected by hand.
+// The copy buttons of the answer page and of a library puzzle's page: each
+// copies the field named by its data-copy (the solution line, the link) and
+// says so in p#copy-status. Without it, the buttons stay hidden and the
+// fields are selected by hand.
 
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
+import { announcer } from "../core/status.js";
 
 const TEXT = {
   copied: gettext("Copied."),
   failed: gettext("Copy failed: select the text and copy it."),
 };
+const say = announcer("copy-status");
 
 // The older way, for browsers without the Clipboard API or that refuse it
 // (an insecure origin, a denied permission): copy the field's selection.
@@ -28,8 +31,7 @@ async function copy(button, field) {
   } catch {
     copied = copyBySelection(field);
   }
-  const status = document.getElementById("copy-status");
-  if (status) status.textContent = copied ? TEXT.copied : TEXT.failed;
+  say(copied ? TEXT.copied : TEXT.failed);
   // On failure focus stays on the selected text, ready to copy by hand.
   if (copied) button.focus();
 }

@@ -1,17 +1,15 @@
-// The keyboard: in the grid, arrows move (Left and Right wrap between rows),
-// Home and End go to a row's ends (with Ctrl, the grid's), a digit fills
-// the cell (a note in notes mode, or with Shift), and Backspace, Delete, 0
-// or . empty it; the cell stays selected (players jump around). Anywhere
-// on the page but a form field: N switches notes mode, Ctrl+Z undoes,
-// Ctrl+Shift+Z and Ctrl+Y redo. The grid is one Tab stop (a roving tabindex).
+// The game's keyboard: in the grid, arrows move (Left and Right wrap between
+// rows), Home and End go to a row's ends (with Ctrl, the grid's), a digit
+// fills the cell (a candidate in candidate mode, or with Shift), and
+// Backspace, Delete, 0 or . empty it; the cell stays selected (players jump
+// around). Anywhere on the page but a form field: N switches candidate mode
+// (the Notes button), Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo. The grid
+// is one Tab stop (a roving tabindex). Without it, the game stays hidden.
 
-import { symbolOf } from "../cells.js";
-import { destination } from "../keys.js";
+import { destination, digitOf } from "../core/grid.js";
 import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
-import { enterDigit, eraseCell, toggleNotesMode } from "./input.js";
-import { view } from "./render.js";
-import { draw } from "./session.js";
-import { redoStep, undoStep } from "./controls.js";
+import { enterDigit, eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
+import { draw, view } from "./session.js";
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 
@@ -27,9 +25,9 @@ export function select(index, { focus = true } = {}) {
   draw();
 }
 
-// Shift+digit writes a note: the digit comes from the key's place (event.code),
-// since Shift changes the character (Shift+1 is "!").
-function noteDigit(event) {
+// Shift+digit pencils a candidate: the digit comes from the key's place
+// (event.code), since Shift changes the character (Shift+1 is "!").
+function candidateDigit(event) {
   return event.shiftKey ? (/^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? null) : null;
 }
 
@@ -43,9 +41,9 @@ function onGridKey(event) {
     return;
   }
   if (event.ctrlKey) return;
-  const note = noteDigit(event);
-  const symbol = event.shiftKey ? null : symbolOf(event.key);
-  if (note) enterDigit(note, { note: true });
+  const candidate = candidateDigit(event);
+  const symbol = event.shiftKey ? null : digitOf(event.key);
+  if (candidate) enterDigit(candidate, { candidate: true });
   else if (symbol) enterDigit(symbol);
   else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();
   else return;
@@ -69,7 +67,7 @@ function onPageKey(event) {
     redoStep();
   } else if (!event.ctrlKey && key === "n") {
     event.preventDefault();
-    toggleNotesMode();
+    toggleCandidateMode();
   }
 }
 

@@ -1,5 +1,5 @@
 // The scripts' words in the reader's language: gettext, ngettext and
-// interpolate from Django's JavaScript catalog (/jsi18n/), which base.html
+// interpolate from Django's JavaScript catalog (/jsi18n), which base.html
 // loads as a classic script before any module runs. Without the catalog (it
 // failed to load, or a page lacks it) each falls back to the English text,
 // so every message still reads, in English.

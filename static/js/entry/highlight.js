@@ -1,26 +1,24 @@
-// Shows where the active cell sits: its <td> gets "selected", the other
-// cells of its row, column and box get "peer", and every cell holding its
+// Shows where the active cell sits: its <td> gets "selected", its peers
+// (the other cells of its row, column and box, from the server's
+// attributes) get "peer", and every cell holding its
 // digit gets "same-digit". The marks go when focus leaves the grid (and its
 // digit pad). Without it, only the focus outline shows the cell.
 
-import { cells, form, table } from "./cells.js";
+import { cells, form, grid, indexOf, table } from "./cells.js";
 import { activeCell } from "./roving.js";
 
 const MARKS = ["selected", "peer", "same-digit"];
 let shown = null; // the cell the marks are drawn around, if any
 
-function sharesUnit(a, b) {
-  return ["row", "column", "box"].some((unit) => a.dataset[unit] === b.dataset[unit]);
-}
-
 function show(cell) {
   shown = cell;
-  for (const other of cells()) {
+  const peers = new Set(grid.peersOf(indexOf(cell)));
+  cells().forEach((other, index) => {
     const classes = other.closest("td").classList;
     classes.toggle("selected", other === cell);
-    classes.toggle("peer", other !== cell && sharesUnit(other, cell));
+    classes.toggle("peer", peers.has(index));
     classes.toggle("same-digit", cell.value !== "" && other.value === cell.value);
-  }
+  });
 }
 
 function hide() {

@@ -1,12 +1,16 @@
-// Shared helpers for the entry grid: its cells in reading order, the grid as
-// a line of symbols ("." for empty), and a "cells:change" event on the table
-// whenever a script changes a value, so highlights and checks can follow.
-// Nothing here runs by itself; without the scripts the grid is a plain form.
+// The entry grid: its cells (inputs) in reading order, on the shared grid
+// geometry (core/grid.js); the grid as a line of symbols ("." for empty);
+// what a typed character means in a cell; and a "cells:change" event on the
+// table whenever a script changes a value, so highlights and checks can
+// follow. Nothing here runs by itself; without the scripts the grid is a
+// plain form.
+
+import { createGrid, digitOf, halfWidth } from "../core/grid.js";
 
 export const form = document.querySelector("form.entry");
 export const table = form?.querySelector("table.entry-grid") ?? null;
-const CELLS = table ? Array.from(table.querySelectorAll("input[data-row]")) : [];
-export const SIZE = Math.round(Math.sqrt(CELLS.length)); // cells per row
+export const grid = createGrid(table ? Array.from(table.querySelectorAll("input[data-row]")) : []);
+const CELLS = grid.cells;
 export const EMPTY = ".";
 // The symbols the server reads as an empty cell (data-blanks, from the
 // engine), so typing follows the same rules as pasting. Space and the
@@ -23,27 +27,25 @@ export function isCell(node) {
 }
 
 export function indexOf(cell) {
-  return CELLS.indexOf(cell);
+  return grid.indexOf(cell);
 }
 
 export function cellAt(index) {
-  return CELLS[index] ?? null;
+  return grid.at(index);
 }
 
 // The cell at row, column (both from 1, as the server counts), or null.
 export function cellIn(row, column) {
-  const inside = (n) => Number.isInteger(n) && n >= 1 && n <= SIZE;
-  return inside(row) && inside(column) ? CELLS[(row - 1) * SIZE + column - 1] : null;
+  return grid.at(grid.indexAt(row, column));
 }
 
 // What one typed character means in a cell: "1" to "9", "" for a blank
-// (one of BLANKS), or null for anything else. Full-width digits, as CJK
-// input methods type them, count as digits.
+// (one of BLANKS, or the full-width full stop), or null for anything else.
+// Full-width digits count as digits (and a full-width 0 as a blank).
 export function symbolOf(char) {
-  const code = char.codePointAt(0);
-  const plain = code >= 0xff10 && code <= 0xff19 ? String.fromCodePoint(code - 0xfee0) : char;
+  const plain = halfWidth(char);
   if (BLANKS.has(plain) || plain === "\uff0e") return "";
-  return /^[1-9]$/.test(plain) ? plain : null;
+  return digitOf(plain);
 }
 
 export function readGrid() {

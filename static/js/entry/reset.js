@@ -3,7 +3,7 @@
 // cell. Without it, Reset submits an empty GET form: a fresh, empty page.
 
 import { EMPTY, cellAt, cells, fillGrid, form } from "./cells.js";
-import { gettext } from "./i18n.js";
+import { gettext } from "../core/i18n.js";
 import { clearLiveMarks, clearServerMarks } from "./marks.js";
 import { cancelLoad, markPasteBox } from "./paste.js";
 import { activate } from "./roving.js";

@@ -3,9 +3,9 @@
 // ones the server drew. Without it, marks come only with a page from the server.
 
 import { cellIn, cells, form } from "./cells.js";
-import { interpolate, ngettext } from "./i18n.js";
+import { interpolate, ngettext } from "../core/i18n.js";
 
-const NOTES_ID = "live-problems"; // holds the messages the marked cells point to
+const MESSAGES_ID = "live-problems"; // holds the messages the marked cells point to
 const LIVE_PREFIX = "live-problem-";
 const SERVER_PREFIX = "problem-";
 
@@ -19,11 +19,11 @@ export function conflictSummary(problems) {
   return [lead, ...messages].join(" ");
 }
 
-function notes() {
-  let holder = document.getElementById(NOTES_ID);
+function messages() {
+  let holder = document.getElementById(MESSAGES_ID);
   if (!holder) {
     holder = document.createElement("div");
-    holder.id = NOTES_ID;
+    holder.id = MESSAGES_ID;
     holder.className = "visually-hidden";
     (document.getElementById("entry-status") ?? form.lastElementChild).after(holder);
   }
@@ -33,8 +33,8 @@ function notes() {
 // The messages now marked, one a line ("" when none), to tell whether a new
 // check changed anything worth announcing.
 export function markedMessages() {
-  const holder = document.getElementById(NOTES_ID);
-  return holder ? Array.from(holder.children, (note) => note.textContent).join("\n") : "";
+  const holder = document.getElementById(MESSAGES_ID);
+  return holder ? Array.from(holder.children, (message) => message.textContent).join("\n") : "";
 }
 
 function describedBy(field) {
@@ -57,16 +57,16 @@ function forget(field, prefix) {
 export function markConflicts(problems) {
   clearLiveMarks();
   problems.forEach((problem, index) => {
-    const note = document.createElement("span");
-    note.id = LIVE_PREFIX + (index + 1);
-    note.textContent = problem.message;
-    notes().append(note);
+    const message = document.createElement("span");
+    message.id = LIVE_PREFIX + (index + 1);
+    message.textContent = problem.message;
+    messages().append(message);
     for (const [row, column] of problem.cells ?? []) {
       const cell = cellIn(row, column);
       if (!cell) continue;
       cell.closest("td").classList.add("conflict");
       cell.setAttribute("aria-invalid", "true");
-      setDescribedBy(cell, [...describedBy(cell), note.id]);
+      setDescribedBy(cell, [...describedBy(cell), message.id]);
     }
   });
 }
@@ -97,7 +97,7 @@ export function clearConflictsOf(cell) {
 }
 
 export function clearLiveMarks() {
-  document.getElementById(NOTES_ID)?.replaceChildren();
+  document.getElementById(MESSAGES_ID)?.replaceChildren();
   for (const cell of cells()) unmark(cell, "conflict", "invalid", LIVE_PREFIX);
 }
 

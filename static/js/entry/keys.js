@@ -3,32 +3,9 @@
 // Typing itself is typing.js's job. Without it, Tab moves from cell to cell
 // and each cell is edited as a text box.
 
-import { SIZE, cellAt, indexOf, isCell, setValue, table } from "./cells.js";
+import { destination } from "../core/grid.js";
+import { cellAt, grid, indexOf, isCell, setValue, table } from "./cells.js";
 import { activate } from "./roving.js";
-
-// The index a navigation key leads to from ``index`` in a grid of ``size``
-// cells a row, or null for other keys. The play page moves by it too.
-export function destination(key, index, ctrl, size = SIZE) {
-  const last = size * size - 1;
-  const rowStart = index - (index % size);
-  if (ctrl) return { Home: 0, End: last }[key] ?? null;
-  switch (key) {
-    case "ArrowLeft":
-      return Math.max(index - 1, 0);
-    case "ArrowRight":
-      return Math.min(index + 1, last);
-    case "ArrowUp":
-      return index >= size ? index - size : index;
-    case "ArrowDown":
-      return index + size <= last ? index + size : index;
-    case "Home":
-      return rowStart;
-    case "End":
-      return rowStart + size - 1;
-    default:
-      return null;
-  }
-}
 
 // Backspace empties the cell; on an empty cell it goes back one and empties
 // that, as deleting the last typed digit would.
@@ -52,7 +29,7 @@ function onKeydown(event) {
     else setValue(cell, "");
     return;
   }
-  const index = destination(event.key, indexOf(cell), event.ctrlKey);
+  const index = destination(event.key, indexOf(cell), event.ctrlKey, grid.size);
   if (index === null) return;
   event.preventDefault();
   activate(cellAt(index));

@@ -3,17 +3,18 @@
 // in order and shows the game. Without it the game stays hidden and the
 // page links to the answer and the steps instead.
 
-import { fromData, newGame } from "./play/game.js";
-import { buttons, table } from "./play/grid.js";
-import { startConflicts } from "./play/conflicts.js";
-import { pause, showTime, startControls } from "./play/controls.js";
-import { startHint } from "./play/hint.js";
-import { startKeys } from "./play/keys.js";
-import { startOptions } from "./play/options.js";
-import { startPad } from "./play/pad.js";
-import { draw, session, store } from "./play/session.js";
-import { load } from "./play/storage.js";
-import { createClock } from "./play/timer.js";
+import { fromData, newGame } from "./game.js";
+import { buttons, table } from "./grid.js";
+import { startConflicts } from "./conflicts.js";
+import { pause, showTime, startControls } from "./controls.js";
+import { startHint } from "./game-hint.js";
+import { startKeys } from "./keyboard.js";
+import { startOptions } from "./options.js";
+import { startPad } from "./pad.js";
+import { render } from "./render.js";
+import { draw, onDraw, session, store } from "./session.js";
+import { load } from "./storage.js";
+import { createClock } from "./timer.js";
 
 const SAVE_EVERY = 5; // seconds of play between saves of the clock
 
@@ -26,6 +27,7 @@ function readData() {
 }
 
 function start(data) {
+  onDraw(render); // first: the other draw listeners see the grid drawn
   session.data = data;
   session.game = fromData(load(data.key), data.puzzle) ?? newGame(data.puzzle);
   let ticks = 0;

@@ -1,11 +1,12 @@
 // The "Show conflicts as I type" switch: while it is on, each change to the
-// grid (after a short pause) is sent to the server, and the givens it finds
-// in conflict are marked. The choice is remembered in localStorage.
-// Without it, conflicts are shown when the form is submitted.
+// grid (after a short pause) is sent to the server's candidates endpoint
+// (form.entry's data-candidates-url), and the digits it finds in conflict
+// are marked. The choice is remembered in localStorage. Without it,
+// conflicts are shown when the form is submitted.
 
-import { form, readGrid, table } from "./cells.js";
-import { gettext } from "./i18n.js";
-import { FAILED, createLoader } from "./load.js";
+import { createCandidates } from "../core/candidates.js";
+import { gettext } from "../core/i18n.js";
+import { cells, form, readGrid, table } from "./cells.js";
 import {
   clearConflictsOf,
   clearLiveMarks,
@@ -23,9 +24,8 @@ const TEXT = {
 const STORAGE_KEY = "sudoku.liveConflicts";
 const DELAY_MS = 150; // a pause in typing, so a burst of keys costs one request
 
-const send = createLoader();
+let ask = null;
 let timer = 0;
-let generation = 0; // each change or switch bumps it; older replies are ignored
 
 // Storage may be unavailable (private modes, blocked cookies): then the
 // switch simply starts off each time.
@@ -45,31 +45,31 @@ function remember(on) {
   }
 }
 
-function show(problems) {
+function show(conflicts) {
   const before = markedMessages();
-  const conflicts = problems.filter((problem) => problem.code === "conflict");
   clearServerConflicts();
   markConflicts(conflicts);
   if (markedMessages() !== before) announce(conflictSummary(conflicts) || TEXT.none);
 }
 
+// A reply to an older grid, or one that comes after the switch went off,
+// was aborted (null) and is dropped.
 async function check() {
   clearTimeout(timer);
-  const mine = ++generation;
-  const reply = await send("puzzle", readGrid());
-  if (reply === null || mine !== generation) return;
-  if (reply === FAILED) announce(TEXT.failed);
-  else show(reply.problems);
+  const board = await ask({ puzzle: readGrid() });
+  if (board === null) return;
+  if (board.conflicts === null) announce(TEXT.failed);
+  else show(board.conflicts);
 }
 
 function schedule() {
-  generation += 1;
+  ask.abort();
   clearTimeout(timer);
   timer = setTimeout(check, DELAY_MS);
 }
 
 function stop() {
-  generation += 1;
+  ask.abort();
   clearTimeout(timer);
   if (markedMessages()) announce("");
   clearLiveMarks();
@@ -77,7 +77,9 @@ function stop() {
 
 export function startConflicts() {
   const toggle = document.getElementById("live-conflicts");
-  if (!table || !form?.dataset.loadUrl || !toggle) return;
+  const url = form?.dataset.candidatesUrl;
+  if (!table || !url || !toggle) return;
+  ask = createCandidates(url, cells().length);
   toggle.closest("[data-enhanced]")?.removeAttribute("hidden");
   toggle.checked = remembered();
   toggle.addEventListener("change", () => {
