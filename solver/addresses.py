@@ -24,6 +24,11 @@ def api_url(operation: str) -> str:
     return API_PREFIX + operation
 
 
+def entry_url() -> str:
+    """The entry page, empty."""
+    return reverse("solver:index")
+
+
 def edit_url(puzzle: Grid | str) -> str:
     """The entry page, filled with ``puzzle``."""
     return _with_puzzle("solver:index", puzzle)

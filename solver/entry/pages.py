@@ -20,7 +20,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 
-from ..addresses import api_url
+from ..addresses import api_url, entry_url
 from ..choices import StatusChoices
 from ..core.reading import PuzzleTextForm
 from ..engine import Grid
@@ -74,7 +74,7 @@ def linked_grid(request: HttpRequest) -> Grid | HttpResponse:
     entry page when there is none, or the entry page showing its problems."""
     text = request.GET.get("puzzle", "").strip()
     if not text:
-        return redirect("solver:index")
+        return redirect(entry_url())
     grid = read_link(text)
     if grid is None:
         return entry_page(request, form_showing_problems(text))
