@@ -8,7 +8,11 @@
 - ``grids``: the board drawn as one HTML table (each feature adds its cells);
 - ``uploads``: files kept in memory up to a limit;
 - ``logs``: one log line per solve, the client only as a keyed hash;
-- ``views``: the site's own small views (the health check).
+- ``pages``: the page numbers a long list links to;
+- ``views``: the site's own small views (the health check, and the other
+  spelling of an address sent to its page).
 
-Nothing here imports a feature (``solver.entry``, ``solver.teaching``...).
+Nothing here imports a feature's pages (``solver.entry``, ``solver.teaching``...);
+a text of several puzzles is read with the command line's reader
+(``solver.cli.reading``, plain Python), as the batches read theirs.
 """
