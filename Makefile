@@ -56,7 +56,7 @@ run: library
 LIBRARY_COUNT ?= 20
 library: install messages
 	$(BIN)/python manage.py migrate --noinput
-	for level in easy medium hard expert extreme; do \
+	for level in $$($(BIN)/python -c "from solver.engine.levels import LEVELS; print(*LEVELS)"); do \
 		$(BIN)/python manage.py generate --level $$level --until $(LIBRARY_COUNT) --jobs 0 || exit 1; \
 	done
 
