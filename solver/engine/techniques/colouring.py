@@ -38,32 +38,43 @@ out of multi-colors.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 
 from ..levels import Level
 from ..marks import Marks
 from ..steps import Pattern, Step, Technique
+from .memo import Nothing, by_digit
 
 Colour = tuple[int, ...]  # the cells of one colour, in order
 Cluster = tuple[Colour, Colour]  # the two colours of one cluster
+
+
+# What each technique found nothing in: a digit's clusters read only its
+# places (``memo``).
+_NOTHING = {"simple": Nothing(), "multi": Nothing()}
 
 
 def find_simple_colors(marks: Marks) -> Iterator[Step]:
     """Every cluster of one digit that wraps, or else traps the digit in some
     cell: one step each."""
     seen = Seen(marks)
-    for digit in range(1, marks.shape.size + 1):
-        places = _places(marks, digit)
-        for cluster in clusters(marks, digit):
-            false = _wrapped(seen, cluster)
-            if false is not None:
-                params = {"colours": cluster, "false": false}
-                yield _step("simple-colors/wrap", digit, (cluster,), false, params)
-                continue
-            # In a cluster that does not wrap, no cell of it sees its own colour.
-            trapped = places & seen[cluster[0]] & seen[cluster[1]]
-            if trapped:
-                yield _step("simple-colors/trap", digit, (cluster,), trapped, {"colours": cluster})
+    return by_digit(marks, _NOTHING["simple"], partial(_simple_colors, seen=seen))
+
+
+def _simple_colors(marks: Marks, digit: int, seen: Seen) -> Iterator[Step]:
+    """The simple colors of ``digit``'s clusters."""
+    places = _places(marks, digit)
+    for cluster in clusters(marks, digit):
+        false = _wrapped(seen, cluster)
+        if false is not None:
+            params = {"colours": cluster, "false": false}
+            yield _step("simple-colors/wrap", digit, (cluster,), false, params)
+            continue
+        # In a cluster that does not wrap, no cell of it sees its own colour.
+        trapped = places & seen[cluster[0]] & seen[cluster[1]]
+        if trapped:
+            yield _step("simple-colors/trap", digit, (cluster,), trapped, {"colours": cluster})
 
 
 def find_multi_colors(marks: Marks) -> Iterator[Step]:
@@ -71,12 +82,16 @@ def find_multi_colors(marks: Marks) -> Iterator[Step]:
     that sees both colours of the other (a wrap each), then every colour of
     each that see each other and trap the digit in some cell (a trap each)."""
     seen = Seen(marks)
-    for digit in range(1, marks.shape.size + 1):
-        places = _places(marks, digit)
-        found = [cluster for cluster in clusters(marks, digit) if _wrapped(seen, cluster) is None]
-        for one, two in combinations(found, 2):
-            yield from _multi_wraps(seen, digit, one, two)
-            yield from _multi_traps(seen, digit, places, one, two)
+    return by_digit(marks, _NOTHING["multi"], partial(_multi_colors, seen=seen))
+
+
+def _multi_colors(marks: Marks, digit: int, seen: Seen) -> Iterator[Step]:
+    """The multi-colors of two of ``digit``'s clusters."""
+    places = _places(marks, digit)
+    found = [cluster for cluster in clusters(marks, digit) if _wrapped(seen, cluster) is None]
+    for one, two in combinations(found, 2):
+        yield from _multi_wraps(seen, digit, one, two)
+        yield from _multi_traps(seen, digit, places, one, two)
 
 
 def clusters(marks: Marks, digit: int) -> list[Cluster]:

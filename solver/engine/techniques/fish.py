@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from types import MappingProxyType
 
@@ -44,6 +45,7 @@ from ..board import Unit
 from ..levels import Level
 from ..marks import Marks, Mask
 from ..steps import Candidate, Pattern, Step, Technique
+from .memo import Nothing, by_digit
 
 SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 CROSSING = {"row": "column", "column": "row"}
@@ -64,19 +66,29 @@ def find_jellyfish(marks: Marks) -> Iterator[Step]:
     return _fish(marks, 4)
 
 
+# What each size of fish, basic and finned, found nothing in: a digit's
+# fish read only its places (``memo``).
+_NOTHING = {n: Nothing() for n in SIZE_NAMES}
+_NOTHING_FINNED = {n: Nothing() for n in SIZE_NAMES}
+
+
 def _fish(marks: Marks, n: int) -> Iterator[Step]:
     """The fish of ``n`` base lines, digit by digit, rows as base lines first."""
+    return by_digit(marks, _NOTHING[n], partial(_fish_of, n=n))
+
+
+def _fish_of(marks: Marks, digit: int, n: int) -> Iterator[Step]:
+    """The fish of ``n`` base lines on ``digit``, rows as base lines first."""
     size = marks.shape.size
     rows, columns = marks.shape.units[:size], marks.shape.units[size : 2 * size]
-    for digit in range(1, size + 1):
-        for lines, crossing in ((rows, columns), (columns, rows)):
-            places = [_places(marks, line, digit) for line in lines]
-            eligible = [i for i, mask in enumerate(places) if 2 <= mask.bit_count() <= n]
-            for chosen in _bases([places[i] for i in eligible], n, at_most=False):
-                base = tuple(eligible[i] for i in chosen)
-                step = _step(marks, digit, lines, crossing, places, base)
-                if step is not None:
-                    yield step
+    for lines, crossing in ((rows, columns), (columns, rows)):
+        places = [_places(marks, line, digit) for line in lines]
+        eligible = [i for i, mask in enumerate(places) if 2 <= mask.bit_count() <= n]
+        for chosen in _bases([places[i] for i in eligible], n, at_most=False):
+            base = tuple(eligible[i] for i in chosen)
+            step = _step(marks, digit, lines, crossing, places, base)
+            if step is not None:
+                yield step
 
 
 def _places(marks: Marks, line: Unit, digit: int) -> Mask:
@@ -178,6 +190,12 @@ def find_finned_jellyfish(marks: Marks) -> Iterator[Step]:
 
 def _finned_fish(marks: Marks, n: int) -> Iterator[Step]:
     """The finned fish of ``n`` base lines, digit by digit, rows as base lines
+    first; then, where two share their base lines, the two as one (Siamese)."""
+    return by_digit(marks, _NOTHING_FINNED[n], partial(_finned_fish_of, n=n))
+
+
+def _finned_fish_of(marks: Marks, digit: int, n: int) -> Iterator[Step]:
+    """The finned fish of ``n`` base lines on ``digit``, rows as base lines
     first; then, where two share their base lines, the two as one (Siamese).
 
     The fins lie in one box, so in one segment of the base lines (the part of
@@ -186,29 +204,28 @@ def _finned_fish(marks: Marks, n: int) -> Iterator[Step]:
     basic fish's."""
     size = marks.shape.size
     rows, columns = marks.shape.units[:size], marks.shape.units[size : 2 * size]
-    for digit in range(1, size + 1):
-        for lines, crossing in ((rows, columns), (columns, rows)):
-            places = [_places(marks, line, digit) for line in lines]
-            found: dict[tuple[int, ...], list[Step]] = {}
-            for segment in _segments(marks, lines[0]):
-                boxes = _boxes_along(marks, lines, segment)
-                outside = [mask & ~segment for mask in places]
-                eligible = [
-                    i
-                    for i, mask in enumerate(places)
-                    if mask.bit_count() >= 2 and outside[i].bit_count() <= n
-                ]
-                for chosen in _bases([outside[i] for i in eligible], n, at_most=True):
-                    base = tuple(eligible[i] for i in chosen)
-                    for cover, fins in _covers(places, base, n, segment, boxes):
-                        fish = Fish(digit, lines, crossing, base, cover, fins)
-                        step = _finned_step(marks, places, fish)
-                        found.setdefault(base, []).append(step)
-                        yield step
-            for steps in found.values():
-                for one, two in combinations(steps, 2):
-                    if one.eliminations != two.eliminations:
-                        yield _siamese(one, two)
+    for lines, crossing in ((rows, columns), (columns, rows)):
+        places = [_places(marks, line, digit) for line in lines]
+        found: dict[tuple[int, ...], list[Step]] = {}
+        for segment in _segments(marks, lines[0]):
+            boxes = _boxes_along(marks, lines, segment)
+            outside = [mask & ~segment for mask in places]
+            eligible = [
+                i
+                for i, mask in enumerate(places)
+                if mask.bit_count() >= 2 and outside[i].bit_count() <= n
+            ]
+            for chosen in _bases([outside[i] for i in eligible], n, at_most=True):
+                base = tuple(eligible[i] for i in chosen)
+                for cover, fins in _covers(places, base, n, segment, boxes):
+                    fish = Fish(digit, lines, crossing, base, cover, fins)
+                    step = _finned_step(marks, places, fish)
+                    found.setdefault(base, []).append(step)
+                    yield step
+        for steps in found.values():
+            for one, two in combinations(steps, 2):
+                if one.eliminations != two.eliminations:
+                    yield _siamese(one, two)
 
 
 def _segments(marks: Marks, line: Unit) -> tuple[Mask, ...]:

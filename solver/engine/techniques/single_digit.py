@@ -36,50 +36,48 @@ the other).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import combinations, pairwise
 
 from ..board import Shape, Unit
 from ..levels import Level
 from ..marks import Marks
 from ..steps import Candidate, Link, Pattern, Step, Technique
+from .memo import Nothing, by_digit
 
 StrongLink = tuple[Unit, tuple[int, int]]  # a unit, and the digit's two places in it
 Chain = tuple[int, int, int, int]  # tip, joined end, joined end, tip
 
 
+# What each technique found nothing in: a digit's patterns read only its
+# places (``memo``).
+_NOTHING = {name: Nothing() for name in ("skyscraper", "kite", "turbot", "rectangle")}
+
+
 def find_skyscraper(marks: Marks) -> Iterator[Step]:
     """Every digit's two strong links in parallel lines with one pair of ends
     in a crossing line and the tips in two, that removes something."""
-    size = marks.shape.size
-    for digit in range(1, size + 1):
-        links = _strong_links(marks, digit, ("row", "column"))
-        for one, two in combinations(links, 2):
-            if one[0].kind != two[0].kind:
-                continue
-            for chain in _chains(marks.shape, one, two):
-                if _skyscraper(marks.shape, chain, (one[0], two[0])):
-                    yield from _step("skyscraper", marks, digit, chain, (one[0], two[0]))
+    return by_digit(marks, _NOTHING["skyscraper"], _skyscrapers)
+
+
+def _skyscrapers(marks: Marks, digit: int) -> Iterator[Step]:
+    """The skyscrapers of ``digit``."""
+    links = _strong_links(marks, digit, ("row", "column"))
+    for one, two in combinations(links, 2):
+        if one[0].kind != two[0].kind:
+            continue
+        for chain in _chains(marks.shape, one, two):
+            if _skyscraper(marks.shape, chain, (one[0], two[0])):
+                yield from _step("skyscraper", marks, digit, chain, (one[0], two[0]))
 
 
 def find_two_string_kite(marks: Marks) -> Iterator[Step]:
     """Every digit's strong link in a row and one in a column, each across two
     boxes, with one end of each in one box (two cells), that removes something;
     then every two of those kites joined by the same two cells, as one step."""
-    size = marks.shape.size
     kites: dict[frozenset[int], list[Step]] = {}
-    for digit in range(1, size + 1):
-        rows = _strong_links(marks, digit, ("row",))
-        columns = _strong_links(marks, digit, ("column",))
-        for row in rows:
-            for column in columns:
-                for chain in _chains(marks.shape, row, column):
-                    if not _kite(marks.shape, chain, (row[0], column[0])):
-                        continue
-                    box = marks.shape.units_of[chain[1]][2]
-                    units = (row[0], column[0], box)
-                    for step in _step("two-string-kite", marks, digit, chain, units):
-                        kites.setdefault(frozenset(chain[1:3]), []).append(step)
-                        yield step
+    # A digit skipped has no kite, so none to join either.
+    yield from by_digit(marks, _NOTHING["kite"], partial(_kites, kites=kites))
     for same in kites.values():
         for one, two in combinations(same, 2):
             if one.eliminations == two.eliminations:
@@ -92,20 +90,40 @@ def find_two_string_kite(marks: Marks) -> Iterator[Step]:
             yield _dual("two-string-kite", one, two, params)
 
 
+def _kites(marks: Marks, digit: int, kites: dict[frozenset[int], list[Step]]) -> Iterator[Step]:
+    """The two-string kites of ``digit``, each also kept in ``kites`` by the
+    two cells of the box that join it."""
+    rows = _strong_links(marks, digit, ("row",))
+    columns = _strong_links(marks, digit, ("column",))
+    for row in rows:
+        for column in columns:
+            for chain in _chains(marks.shape, row, column):
+                if not _kite(marks.shape, chain, (row[0], column[0])):
+                    continue
+                box = marks.shape.units_of[chain[1]][2]
+                units = (row[0], column[0], box)
+                for step in _step("two-string-kite", marks, digit, chain, units):
+                    kites.setdefault(frozenset(chain[1:3]), []).append(step)
+                    yield step
+
+
 def find_turbot_fish(marks: Marks) -> Iterator[Step]:
     """Every digit's two strong links, in any units, with one end of each
     seeing the other's, that removes something and is not a skyscraper (nor an
     x-wing) or a two-string kite."""
-    size = marks.shape.size
-    for digit in range(1, size + 1):
-        links = _strong_links(marks, digit, ("row", "column", "box"))
-        for one, two in combinations(links, 2):
-            units = (one[0], two[0])
-            for chain in _chains(marks.shape, one, two):
-                if _skyscraper(marks.shape, chain, units, x_wing=True):
-                    continue
-                if not _kite(marks.shape, chain, units):
-                    yield from _step("turbot-fish", marks, digit, chain, units)
+    return by_digit(marks, _NOTHING["turbot"], _turbot_fish)
+
+
+def _turbot_fish(marks: Marks, digit: int) -> Iterator[Step]:
+    """The turbot fish of ``digit``."""
+    links = _strong_links(marks, digit, ("row", "column", "box"))
+    for one, two in combinations(links, 2):
+        units = (one[0], two[0])
+        for chain in _chains(marks.shape, one, two):
+            if _skyscraper(marks.shape, chain, units, x_wing=True):
+                continue
+            if not _kite(marks.shape, chain, units):
+                yield from _step("turbot-fish", marks, digit, chain, units)
 
 
 def find_empty_rectangle(marks: Marks) -> Iterator[Step]:
@@ -113,22 +131,25 @@ def find_empty_rectangle(marks: Marks) -> Iterator[Step]:
     and one of its columns, with a strong link in a line outside the box from
     the cross's row (or column), that removes the digit from the cell of the
     cross's column (or row) in the line of the link's other end."""
+    return by_digit(marks, _NOTHING["rectangle"], _empty_rectangles)
+
+
+def _empty_rectangles(marks: Marks, digit: int) -> Iterator[Step]:
+    """The empty rectangles of ``digit``, box by box, each box's duals after it."""
     shape = marks.shape
-    size = shape.size
-    for digit in range(1, size + 1):
-        lines = _strong_links(marks, digit, ("row", "column"))
-        for box in shape.units[2 * size :]:
-            places = marks.places(box, digit)
-            found = []
-            for cross in _crosses(shape, box, places):
-                for link in lines:
-                    step = _empty_rectangle(marks, digit, box, places, cross, link)
-                    if step is not None:
-                        found.append(step)
-                        yield step
-            for one, two in combinations(found, 2):
-                if one.eliminations != two.eliminations:
-                    yield _dual("empty-rectangle", one, two, _pair_params(one, two))
+    lines = _strong_links(marks, digit, ("row", "column"))
+    for box in shape.units[2 * shape.size :]:
+        places = marks.places(box, digit)
+        found = []
+        for cross in _crosses(shape, box, places):
+            for link in lines:
+                step = _empty_rectangle(marks, digit, box, places, cross, link)
+                if step is not None:
+                    found.append(step)
+                    yield step
+        for one, two in combinations(found, 2):
+            if one.eliminations != two.eliminations:
+                yield _dual("empty-rectangle", one, two, _pair_params(one, two))
 
 
 def _strong_links(marks: Marks, digit: int, kinds: tuple[str, ...]) -> list[StrongLink]:

@@ -1,0 +1,78 @@
+"""The memo of parts that found nothing: a shortcut that never changes an answer.
+
+Each finder that keeps a memo (``techniques.memo``) is asked along whole
+walks of hard puzzles, with what it kept from the boards before, and must
+give exactly the steps of a full search, in the same order.
+"""
+
+import pytest
+
+from solver.engine.board import STANDARD
+from solver.engine.steps import Step
+from solver.engine.techniques import TECHNIQUES, memo
+from tests.support.boards import cell, open_board
+from tests.support.incremental import differences
+from tests.support.puzzles import SIZED, sample
+
+# The finders that skip parts of their search by the memo.
+MEMOISED = (
+    "x-wing",
+    "swordfish",
+    "jellyfish",
+    "finned-x-wing",
+    "finned-swordfish",
+    "finned-jellyfish",
+    "skyscraper",
+    "two-string-kite",
+    "turbot-fish",
+    "empty-rectangle",
+    "simple-colors",
+    "multi-colors",
+    "x-chain",
+)
+
+
+def test_a_part_is_skipped_only_on_the_view_it_found_nothing_on():
+    nothing = memo.Nothing()
+    asked = []
+
+    def find(found):
+        def search():
+            asked.append(found)
+            return [Step("x")] * found
+
+        return search
+
+    assert list(nothing.search("part", 1, find(0))) == []
+    assert list(nothing.search("part", 1, find(0))) == []  # skipped
+    assert list(nothing.search("part", 2, find(1))) == [Step("x")]
+    assert list(nothing.search("part", 2, find(1))) == [Step("x")]  # found: asked again
+    assert list(nothing.search("other", 1, find(0))) == []
+    assert asked == [0, 1, 1, 0]
+
+
+def test_planes_are_each_digits_places_on_the_board_as_it_is_now():
+    marks = open_board()
+    assert memo.planes(marks)[5] == (1 << STANDARD.cells) - 1
+    marks.eliminate(cell(1, 1), 5)
+    assert memo.planes(marks)[5] == (1 << STANDARD.cells) - 2
+    assert memo.planes(marks)[4] == (1 << STANDARD.cells) - 1
+
+
+def test_with_their_memo_finders_find_what_a_full_search_finds_on_a_hard_walk():
+    finders = {name: TECHNIQUES[name] for name in MEMOISED}
+    [puzzle] = sample("forum_hardest_1106.txt", 1)
+    assert differences(puzzle, finders) == []
+
+
+@pytest.mark.slow
+def test_with_their_memo_finders_find_what_a_full_search_finds_on_more_hard_walks():
+    finders = {name: TECHNIQUES[name] for name in MEMOISED}
+    for puzzle in sample("forum_hardest_1106.txt", 6) + sample("top1465.txt", 6):
+        assert differences(puzzle, finders) == [], puzzle
+
+
+def test_on_boards_of_other_shapes_too():
+    finders = {name: TECHNIQUES[name] for name in MEMOISED}
+    for puzzle in (SIZED["6x6"], SIZED["8x8"], SIZED["12x12"]):
+        assert differences(puzzle, finders) == [], puzzle
