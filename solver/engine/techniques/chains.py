@@ -55,11 +55,13 @@ Params, plain values (cells count from 0):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from itertools import pairwise
+from typing import NamedTuple
 
+from ..board import shape
 from ..levels import Level
-from ..marks import Marks, digits_of
+from ..marks import Marks, digits_of, mask_of
 from ..steps import Candidate, Link, Pattern, Step, Technique
 from .links import (
     AIC,
@@ -70,6 +72,7 @@ from .links import (
     bits,
     graph,
     locked_victims,
+    peer_bits,
     set_rules,
     targets,
     victims,
@@ -375,9 +378,15 @@ def find_forcing_chain(marks: Marks) -> Iterator[Step]:
     unit) of at most ``MAX_BRANCHES``, fewest first, whose branches, each
     followed by singles on a copy of the board, agree on a placement or an
     elimination, or of which some branch runs into a contradiction."""
+    # A candidate is a branch of its cell and of each of its units: followed once.
+    followed: dict[Candidate, dict[int, int] | None] = {}
+    held = _held(marks)
     for count in range(2, MAX_BRANCHES + 1):
         for branches, params in _branch_sets(marks, count):
-            outcomes = [_follow(marks, cell, digit) for cell, digit in branches]
+            for branch in branches:
+                if branch not in followed:
+                    followed[branch] = _follow(marks, held, *branch)
+            outcomes = [followed[branch] for branch in branches]
             wrong = tuple(b for b, outcome in zip(branches, outcomes, strict=True) if not outcome)
             if wrong and len(wrong) < len(branches):
                 yield _forcing_step(branches, params, (), tuple(sorted(wrong)), "contradiction")
@@ -405,60 +414,113 @@ def _branch_sets(marks: Marks, count: int) -> Iterator[tuple[tuple[Candidate, ..
                 yield tuple((cell, digit) for cell in places), params
 
 
-def _follow(marks: Marks, cell: int, digit: int) -> dict[int, int] | None:
+def _follow(marks: Marks, held: list[int], cell: int, digit: int) -> dict[int, int] | None:
     """The digits placed (cell -> digit) by placing ``digit`` in ``cell`` and
     then every naked and hidden single that follows, on a copy of the
-    candidates; None if that runs into a contradiction (a cell left without
-    candidates, or a unit left without a place for a digit it lacks)."""
+    candidates (and of ``held``, the digits placed in each unit, ``_held``);
+    None if that runs into a contradiction (a cell left without candidates,
+    or a unit left without a place for a digit it lacks).
+
+    Naked singles are followed as they appear; then the units are looked
+    through for hidden singles and for a digit with no place, unit by unit
+    and digit by digit: every one the first time, after that only the
+    digits that lost a place in a unit, since the others have no hidden
+    single left there (each was placed, which took its places) and still
+    have a place. Each digit's places (``planes``) are kept beside the
+    candidates, so a digit's places in a unit, or the peers that lose it, are
+    found without looking at every cell."""
     board = marks.shape
+    geometry = _geometry(board.box_rows, board.box_cols)
     candidates, digits = list(marks.candidates), list(marks.digits)
+    places, held = list(planes(marks)), list(held)
     placed: dict[int, int] = {}
     queue = [(cell, digit)]
+    lost = [(1 << board.size) - 1] * len(board.units)  # by unit, the digits to look at
     while queue:
         while queue:
             cell, digit = queue.pop()
             if placed.get(cell) == digit:
                 continue
             bit = 1 << (digit - 1)
-            if not candidates[cell] & bit:
+            mask = candidates[cell]
+            if not mask & bit:
                 return None
             placed[cell], digits[cell], candidates[cell] = digit, digit, 0
-            for peer in board.peers[cell]:
-                if candidates[peer] & bit:
-                    left = candidates[peer] = candidates[peer] & ~bit
-                    if not left:
-                        return None
-                    if left & (left - 1) == 0:
-                        queue.append((peer, left.bit_length()))
-        for unit in board.units:
-            once = twice = held = 0
-            for cell in unit.cells:
-                mask = candidates[cell]
-                twice |= once & mask
-                once |= mask
-                if digits[cell]:
-                    held |= 1 << (digits[cell] - 1)
-            if (once | held).bit_count() < board.size:
-                return None
-            for digit in digits_of(once & ~twice):
-                queue.extend((c, digit) for c in unit.cells if candidates[c] >> (digit - 1) & 1)
+            for unit in geometry.units_of[cell]:
+                held[unit] |= bit
+                lost[unit] |= mask
+            while mask:
+                low = mask & -mask
+                places[low.bit_length()] &= ~(1 << cell)
+                mask ^= low
+            hit = places[digit] & geometry.peers[cell]
+            places[digit] ^= hit
+            for peer in bits(hit):
+                left = candidates[peer] = candidates[peer] & ~bit
+                for unit in geometry.units_of[peer]:
+                    lost[unit] |= bit
+                if not left:
+                    return None
+                if left & (left - 1) == 0:
+                    queue.append((peer, left.bit_length()))
+        for unit, digits_lost in enumerate(lost):
+            while digits_lost:
+                low = digits_lost & -digits_lost
+                digits_lost ^= low
+                where = places[low.bit_length()] & geometry.unit_cells[unit]
+                if not where and not held[unit] & low:
+                    return None
+                if where and where & (where - 1) == 0:
+                    queue.append((where.bit_length() - 1, low.bit_length()))
+        lost = [0] * len(board.units)
     return placed
+
+
+class _Geometry(NamedTuple):
+    """A shape's cells as bit sets: each cell's ``peers``, each unit's
+    ``unit_cells`` (by its place in ``shape.units``), and each cell's
+    ``units_of`` as those places."""
+
+    peers: tuple[int, ...]
+    unit_cells: tuple[int, ...]
+    units_of: tuple[tuple[int, ...], ...]
+
+
+@cache
+def _geometry(box_rows: int, box_cols: int) -> _Geometry:
+    """The geometry of boards of ``box_rows`` x ``box_cols`` as bit sets."""
+    board = shape(box_rows, box_cols)
+    number = {unit: i for i, unit in enumerate(board.units)}
+    return _Geometry(
+        peer_bits(box_rows, box_cols),
+        tuple(sum(1 << cell for cell in unit.cells) for unit in board.units),
+        tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells)),
+    )
+
+
+def _held(marks: Marks) -> list[int]:
+    """By unit (its place in ``shape.units``), the digits placed in it, as a mask."""
+    return [
+        mask_of(d for d in (marks.digits[c] for c in unit.cells) if d) for unit in marks.shape.units
+    ]
 
 
 def _removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple[Candidate, ...]:
     """The candidates of ``marks`` that every branch's placements take out:
     a peer of a cell given their digit, or another digit of a cell placed."""
     board = marks.shape
+    peers = peer_bits(board.box_rows, board.box_cols)
+    places = planes(marks)
     common = None
     for placed in outcomes:
-        gone = set()
+        gone = [0] * (board.size + 1)  # by digit, the cells it leaves
         for cell, digit in placed.items():
-            gone.update(
-                (cell, other) for other in digits_of(marks.candidates[cell]) if other != digit
-            )
-            gone.update((peer, digit) for peer in board.peers[cell] if marks.has(peer, digit))
-        common = gone if common is None else common & gone
-    return tuple(sorted(common or ()))
+            gone[digit] |= peers[cell] & places[digit]
+            for other in digits_of(marks.candidates[cell] & ~(1 << (digit - 1))):
+                gone[other] |= 1 << cell
+        common = gone if common is None else [a & b for a, b in zip(common, gone, strict=True)]
+    found = [(cell, digit) for digit, cells in enumerate(common or ()) for cell in bits(cells)]
+    return tuple(sorted(found))
 
 
 def _forcing_step(

@@ -1,0 +1,102 @@
+"""The forcing chain's branches followed by singles: the fast way equals the plain way.
+
+``chains._follow`` looks again only at the digits that lost a place in a
+unit, and finds a digit's places from its plane; ``plain_follow`` below is
+the rule as written, every unit looked through after every round of naked
+singles. Both must place the same digits in the same order, or both run
+into a contradiction, for every candidate of every board of hard walks
+(broken boards included); and ``_removed_by_all``, on sets of cells, must
+remove what the plain rule removes.
+"""
+
+from itertools import islice
+
+from solver.engine.marks import Marks, digits_of
+from solver.engine.techniques.chains import _follow, _held, _removed_by_all
+from tests.support.incremental import walk
+from tests.support.puzzles import SIZED, sample
+
+
+def plain_follow(marks: Marks, cell: int, digit: int) -> dict[int, int] | None:
+    """``_follow`` as the rule reads: place, follow naked singles, then look
+    through every unit for hidden singles and digits with no place; again
+    until nothing is left to place."""
+    board = marks.shape
+    candidates, digits = list(marks.candidates), list(marks.digits)
+    placed: dict[int, int] = {}
+    queue = [(cell, digit)]
+    while queue:
+        while queue:
+            cell, digit = queue.pop()
+            if placed.get(cell) == digit:
+                continue
+            bit = 1 << (digit - 1)
+            if not candidates[cell] & bit:
+                return None
+            placed[cell], digits[cell], candidates[cell] = digit, digit, 0
+            for peer in board.peers[cell]:
+                if candidates[peer] & bit:
+                    left = candidates[peer] = candidates[peer] & ~bit
+                    if not left:
+                        return None
+                    if left & (left - 1) == 0:
+                        queue.append((peer, left.bit_length()))
+        for unit in board.units:
+            once = twice = held = 0
+            for at in unit.cells:
+                mask = candidates[at]
+                twice |= once & mask
+                once |= mask
+                if digits[at]:
+                    held |= 1 << (digits[at] - 1)
+            if (once | held).bit_count() < board.size:
+                return None
+            for digit in digits_of(once & ~twice):
+                queue.extend((c, digit) for c in unit.cells if candidates[c] >> (digit - 1) & 1)
+    return placed
+
+
+def plain_removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple:
+    """What every branch's placements take out, as sets of candidates."""
+    common = None
+    for placed in outcomes:
+        gone = set()
+        for cell, digit in placed.items():
+            gone.update((cell, d) for d in digits_of(marks.candidates[cell]) if d != digit)
+            gone.update((p, digit) for p in marks.shape.peers[cell] if marks.has(p, digit))
+        common = gone if common is None else common & gone
+    return tuple(sorted(common or ()))
+
+
+def followed_both_ways(marks: Marks) -> int:
+    """Follow every candidate of ``marks`` both ways, asserting they agree;
+    how many were followed."""
+    held = _held(marks)
+    outcomes = []
+    for cell, digit in marks.pencilled():
+        fast = _follow(marks, held, cell, digit)
+        plain = plain_follow(marks, cell, digit)
+        assert (fast and list(fast.items())) == (plain and list(plain.items())), (cell, digit)
+        if fast:
+            outcomes.append(fast)
+    for count in (1, 2, 3):
+        chosen = outcomes[:count]
+        assert _removed_by_all(marks, chosen) == plain_removed_by_all(marks, chosen)
+    return len(outcomes)
+
+
+def test_branches_are_followed_as_the_plain_rule_follows_them_on_hard_walks():
+    boards = [*islice(walk(sample("forum_hardest_1106.txt", 1)[0]), 0, None, 4)]
+    boards += [*islice(walk(SIZED["6x6"]), 0, None, 3)]
+    assert sum(followed_both_ways(marks) for marks in boards) > 0
+
+
+def test_branches_are_followed_alike_on_a_broken_board():
+    [board] = [*islice(walk(sample("top1465.txt", 1)[0]), 10, 11)]
+    empty = next(cell for cell, digit in enumerate(board.digits) if not digit)
+    board.candidates[empty] = 0  # an open cell with no candidate left
+    for cell, mask in enumerate(board.candidates):
+        if mask.bit_count() > 2:
+            board.candidates[cell] = mask & (mask - 1)  # a wrong elimination
+            break
+    followed_both_ways(board)
