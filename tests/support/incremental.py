@@ -9,7 +9,8 @@ with everything forgotten, and names any board where the two differ.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
 
 from solver.engine import parse_puzzle
 from solver.engine.board import shape_of_grid
@@ -33,21 +34,24 @@ def walk(puzzle: str) -> Iterator[Marks]:
         step.apply(marks)
 
 
-def differences(puzzle: str, finders: Mapping[str, Finder]) -> list[tuple[int, str]]:
+def differences(
+    puzzle: str, finders: Mapping[str, Finder], first: int = 5
+) -> list[tuple[int, str]]:
     """The (position, finder id) along ``puzzle``'s walk where a finder's
-    steps, with its memo kept from the positions before, differ from its
-    steps after every memo is forgotten."""
+    ``first`` steps, with its memo kept from the positions before, differ
+    from its first steps after every memo is forgotten. (A part of a search
+    is kept only when it found nothing, so it was searched whole.)"""
     found = []
     memo.forget()
     for position, marks in enumerate(walk(puzzle)):
-        kept = {name: said(find(marks)) for name, find in finders.items()}
+        kept = {name: said(find(marks), first) for name, find in finders.items()}
         memo.forget()
         for name, find in finders.items():
-            if said(find(marks)) != kept[name]:
+            if said(find(marks), first) != kept[name]:
                 found.append((position, name))
     return found
 
 
-def said(steps: Iterator[Step]) -> list[str]:
-    """Steps as comparable text: every field, the params' order included."""
-    return [repr(step) for step in steps]
+def said(steps: Iterable[Step], first: int) -> list[str]:
+    """The ``first`` steps as comparable text: every field, the params' order included."""
+    return [repr(step) for step in islice(steps, first)]

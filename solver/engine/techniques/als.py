@@ -46,9 +46,11 @@ instance): ALSs are numbered by size, and pairs and hinges taken in order.
 
 Speed: the ALSs of a board are found once per board (the last board's are
 kept, so the three finders asked in turn share them), at most ``MAX_CELLS``
-cells each; pairs sharing a digit are only compared within a unit that holds
-both ALSs' places of the digit, since cells that all see each other lie in
-one unit. A Sue de Coq's groups have at most ``MAX_GROUP`` cells.
+cells each, from each unit's sets (``locked_sets``, kept by the unit's
+candidates and shared with the chains' graph); pairs sharing a digit are
+only compared within a unit that holds both ALSs' places of the digit,
+since cells that all see each other lie in one unit. A Sue de Coq's groups
+have at most ``MAX_GROUP`` cells.
 """
 
 from __future__ import annotations
@@ -56,18 +58,23 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache, partial
 from itertools import combinations
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..board import Shape, Unit
 from ..levels import Level
 from ..marks import Marks, Mask, digits_of
 from ..steps import Candidate, Pattern, Step, Technique
+from .intersections import Segment, segments
+from .locked_sets import MAX_CELLS, LockedSet, in_unit
+from .memo import Nothing, planes
 
-# The most cells an ALS may have, and a group of a Sue de Coq's line or
-# box: bigger ones are rare in a person's solving and cost time on every
-# board (HoDoKu's regression cases need ALSs of six cells, groups of three).
-MAX_CELLS = 6
+# The most cells an ALS may have (``locked_sets.MAX_CELLS``, 6), and a group
+# of a Sue de Coq's line or box: bigger ones are rare in a person's solving
+# and cost time on every board (HoDoKu's regression cases need ALSs of six
+# cells, groups of three).
 MAX_GROUP = 4
 
 CellSet = int  # a set of cells: bit c for cell c
@@ -141,22 +148,53 @@ def find_als_xy_wing(marks: Marks) -> Iterator[Step]:
                     yield _als_step("als-xy-wing", "als-xy-wing", trio, (x, y), removed)
 
 
+# The crossings whose Sue de Coqs found nothing: a crossing's read only the
+# candidates of its line and its box (``memo``).
+_NOTHING_SUE_DE_COQ = Nothing()
+
+
 def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
-    """Every Sue de Coq on a line and box crossing that removes a candidate."""
-    shape, candidates = marks.shape, marks.candidates
-    boxes = [unit for unit in shape.units if unit.kind == "box"]
-    for line in shape.units:
-        if line.kind == "box":
-            continue
-        for box in boxes:
-            crossing = [c for c in line.cells if c in box.cells and candidates[c]]
-            if len(crossing) < 2:
-                continue
-            line_rest = [c for c in line.cells if c not in box.cells and candidates[c]]
-            box_rest = [c for c in box.cells if c not in line.cells and candidates[c]]
-            line_sets, box_sets = _groups(marks, line_rest), _groups(marks, box_rest)
-            for core in _cores(crossing):
-                yield from _sue_de_coq(marks, line, box, core, line_sets, box_sets)
+    """Every Sue de Coq on a line and box crossing that removes a candidate,
+    line by line, and on each line box by box; a crossing is skipped while
+    its line's and box's candidates are those on which it found nothing."""
+    board, candidates = marks.shape, marks.candidates
+    for crossing in _crossings(board.box_rows, board.box_cols):
+        line, box = crossing.segment.line, crossing.segment.box
+        view = tuple(candidates[cell] for cell in crossing.cells)
+        part = (board.box_rows, board.box_cols, line, box)
+        search = partial(_sue_de_coqs_at, marks, crossing.segment)
+        yield from _NOTHING_SUE_DE_COQ.search(part, view, search)
+
+
+def _sue_de_coqs_at(marks: Marks, segment: Segment) -> Iterator[Step]:
+    """The Sue de Coqs on the crossing of a segment's line and box."""
+    candidates = marks.candidates
+    crossing = [c for c in segment.cells if candidates[c]]
+    if len(crossing) < 2:
+        return
+    line_rest = [c for c in segment.line_rest if candidates[c]]
+    box_rest = [c for c in segment.box_rest if candidates[c]]
+    line_sets, box_sets = _groups(marks, line_rest), _groups(marks, box_rest)
+    for core in _cores(crossing):
+        yield from _sue_de_coq(marks, segment.line, segment.box, core, line_sets, box_sets)
+
+
+class _Crossing(NamedTuple):
+    """A line and a box that cross (``segment``), and the cells of both."""
+
+    segment: Segment
+    cells: tuple[int, ...]
+
+
+@cache
+def _crossings(box_rows: int, box_cols: int) -> tuple[_Crossing, ...]:
+    """Every line and box that cross, line by line (rows, then columns), and
+    on each line box by box."""
+    found = sorted(
+        segments(box_rows, box_cols),
+        key=lambda s: (s.line.kind != "row", s.line.number, s.box.number),
+    )
+    return tuple(_Crossing(s, tuple(sorted({*s.line.cells, *s.box.cells}))) for s in found)
 
 
 # Almost locked sets and their restricted common digits.
@@ -179,73 +217,28 @@ def _survey(marks: Marks) -> tuple[list[Als], Links]:
 
 
 def _sets_of(marks: Marks) -> list[Als]:
-    """The board's ALSs of at most ``MAX_CELLS`` cells, each once (a set in
-    two units is kept with the first), smallest first."""
+    """The board's ALSs of at most ``MAX_CELLS`` cells (and fewer than the
+    unit's open cells), each once (a set in two units is kept with the
+    first), smallest first."""
     found: dict[CellSet, Als] = {}
-    peers = _geometry(marks.shape).peers
-    holders = _holders(marks)
-    for unit in marks.shape.units:
-        for cells, where, digits in _almost_locked(marks, unit):
-            if where not in found:
-                found[where] = _als(marks, peers, holders, unit, cells, where, digits)
+    holders = planes(marks)
+    for number, unit in enumerate(marks.shape.units):
+        limit = min(MAX_CELLS, sum(1 for cell in unit.cells if marks.candidates[cell]) - 1)
+        for locked in in_unit(marks, number):
+            if len(locked.cells) <= limit and locked.where not in found:
+                found[locked.where] = _als(holders, unit, locked)
     return sorted(found.values(), key=lambda als: len(als.cells))
 
 
-def _almost_locked(marks: Marks, unit: Unit) -> list[tuple[tuple[int, ...], CellSet, Mask]]:
-    """Every set of ``unit``'s open cells, at most ``MAX_CELLS``, holding one
-    digit more than cells: its cells, as a cell set too, and its digits. A
-    branch stops once its digits outnumber what its biggest extension could
-    hold."""
-    candidates = marks.candidates
-    cells = [cell for cell in unit.cells if candidates[cell]]
-    limit = min(MAX_CELLS, len(cells) - 1)
-    found = []
-
-    # A list filled in place, not a generator: nested generators pass each
-    # set up through every level, which cost a third of the search.
-    def extend(start: int, chosen: tuple[int, ...], where: CellSet, union: Mask) -> None:
-        for i in range(start, len(cells)):
-            grown = union | candidates[cells[i]]
-            count = grown.bit_count()
-            if count > limit + 1:
-                continue
-            picked, held = (*chosen, cells[i]), where | 1 << cells[i]
-            if count == len(picked) + 1:
-                found.append((picked, held, grown))
-            if len(picked) < limit:
-                extend(i + 1, picked, held, grown)
-
-    extend(0, (), 0, 0)
-    return found
-
-
-def _als(
-    marks: Marks,
-    peers: Sequence[CellSet],
-    holders: Sequence[CellSet],
-    unit: Unit,
-    cells: tuple[int, ...],
-    where: CellSet,
-    digits: Mask,
-) -> Als:
-    """The ALS of ``cells`` in ``unit``, with each digit's places and the
-    cells seeing all of them that hold the digit."""
-    places: dict[int, CellSet] = {}
-    seen: dict[int, CellSet] = {}
-    for cell in cells:
-        mask = marks.candidates[cell]
-        while mask:
-            low = mask & -mask
-            digit = low.bit_length()
-            places[digit] = places.get(digit, 0) | 1 << cell
-            seen[digit] = seen.get(digit, -1) & peers[cell]
-            mask ^= low
+def _als(holders: Sequence[CellSet], unit: Unit, locked: LockedSet) -> Als:
+    """The ALS of a unit's locked set, with the cells seeing all of a digit's
+    places there that hold the digit (``holders``: each digit's cells)."""
     reach, reaching = {}, 0
-    for digit, common in seen.items():
+    for digit, common in locked.seen.items():
         if common & holders[digit]:
             reach[digit] = common & holders[digit]
             reaching |= 1 << (digit - 1)
-    return Als(cells, where, digits, unit, places, reach, reaching)
+    return Als(locked.cells, locked.where, locked.digits, unit, locked.places, reach, reaching)
 
 
 def _links(shape: Shape, sets: list[Als]) -> Links:
@@ -311,17 +304,6 @@ def _cells_of(target: CellSet) -> Iterator[int]:
         low = target & -target
         yield low.bit_length() - 1
         target ^= low
-
-
-def _holders(marks: Marks) -> list[CellSet]:
-    """For each digit (index 1..N), the cells still holding it (index 0 unused)."""
-    holders = [0] * (marks.shape.size + 1)
-    for cell, mask in enumerate(marks.candidates):
-        while mask:
-            low = mask & -mask
-            holders[low.bit_length()] |= 1 << cell
-            mask ^= low
-    return holders
 
 
 def _als_step(

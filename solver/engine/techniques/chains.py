@@ -68,12 +68,12 @@ from .links import (
     XY,
     Graph,
     SetRule,
+    SetRules,
     X,
     bits,
     graph,
     locked_victims,
     peer_bits,
-    set_rules,
     targets,
     victims,
     with_als,
@@ -123,15 +123,14 @@ def find_aic(marks: Marks) -> Iterator[Step]:
     said: set[tuple] = set()
     for g in _aic_graphs(marks):
         wanted = targets(g)
-        rules = set_rules(g)
+        rules = SetRules(g)
         for node in range(len(g.digit)):
             if g.single(node) is not None:
                 wanted[node] |= 1 << node  # a chain back to its start places it
-            for rule in rules[node]:
-                wanted[node] |= rule.starts
+            wanted[node] |= rules.starts(node)
         for start, end, walk in _chains(g, wanted):
             for placements, eliminations, path, *more in _aic_outcomes(
-                g, start, end, walk, rules[end]
+                g, start, end, walk, rules.of(end)
             ):
                 if (placements, eliminations) not in said:
                     said.add((placements, eliminations))

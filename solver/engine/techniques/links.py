@@ -22,6 +22,7 @@ Sets of cells and of nodes are ints used as bit sets, so that the search
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -31,6 +32,7 @@ from ..board import shape
 from ..marks import Marks, digits_of
 from ..steps import Candidate
 from .intersections import segments
+from .locked_sets import MAX_CELLS, LockedSet, in_unit
 
 X, XY, AIC = "x", "xy", "aic"
 
@@ -123,13 +125,13 @@ def graph(marks: Marks, kind: str) -> Graph:
 def with_als(g: Graph, max_als: int) -> Graph:
     """A copy of an ``AIC`` graph with the nodes of every almost locked set
     (n cells of a unit holding n + 1 digits between them) of 2 to
-    ``max_als`` cells: one per digit, the digit in one of the set's cells
-    holding it. Two nodes of a set are strongly linked: without one digit the
-    set is locked and holds each of the others (``als`` keeps the set's
-    cells for each such link; ``sets`` each set's cells and its node of
-    each digit)."""
-    board = g.marks.shape
-    peers = peer_bits(board.box_rows, board.box_cols)
+    ``max_als`` cells (at most ``locked_sets.MAX_CELLS``): one per digit,
+    the digit in one of the set's cells holding it. Two nodes of a set are
+    strongly linked: without one digit the set is locked and holds each of
+    the others (``als`` keeps the set's cells for each such link; ``sets``
+    each set's cells and its node of each digit)."""
+    if max_als > MAX_CELLS:
+        raise ValueError(f"sets of at most {MAX_CELLS} cells are enumerated")
     new = Graph(
         g.marks,
         list(g.digit),
@@ -138,49 +140,50 @@ def with_als(g: Graph, max_als: int) -> Graph:
         list(g.seen),
         [list(linked) for linked in g.strong],
         [list(linked) for linked in g.weak],
-        [],
+        list(g.weakbits),
         g.places,
         dict(g.als),
         g.single_at,
         dict(g.index),
     )
     first_new = len(new.digit)
-    for cells, mask in _almost_locked_sets(g.marks, max_als):
-        nodes = [_node(new, peers, digit, cells) for digit in digits_of(mask)]
-        new.sets.append((cells, dict(zip(digits_of(mask), nodes, strict=True))))
+    for locked in _almost_locked_sets(g.marks, max_als):
+        digits = digits_of(locked.digits)
+        nodes = [_node_of_set(new, digit, locked) for digit in digits]
+        new.sets.append((locked.cells, dict(zip(digits, nodes, strict=True))))
         while len(new.strong) < len(new.digit):
             new.strong.append([])
             new.weak.append([])
+            new.weakbits.append(0)
         for a, b in combinations(nodes, 2):
             if (a, b) not in new.als and b not in new.strong[a]:
                 new.strong[a].append(b)
                 new.strong[b].append(a)
-                new.als[a, b] = new.als[b, a] = cells
+                new.als[a, b] = new.als[b, a] = locked.cells
     _weak_links_of(new, range(first_new, len(new.digit)))
-    new.weakbits = [sum(1 << other for other in linked) for linked in new.weak]
     return new
 
 
-def _almost_locked_sets(marks: Marks, max_als: int) -> list[tuple[tuple[int, ...], int]]:
+def _almost_locked_sets(marks: Marks, max_als: int) -> list[LockedSet]:
     """Every set of 2 to ``max_als`` open cells of a unit holding one digit
-    more than cells between them, once each, with that mask of digits. Cells
-    are added in order, and a set is given up once it holds more digits than
-    any set of ``max_als`` cells may."""
-    found: dict[tuple[int, ...], int] = {}
+    more than cells between them, once each (with the first unit holding
+    it): each unit's sets (``locked_sets``, kept by its candidates and
+    shared with ``als``), unit by unit."""
+    found: dict[tuple[int, ...], LockedSet] = {}
+    for number in range(len(marks.shape.units)):
+        for locked in in_unit(marks, number):
+            if 2 <= len(locked.cells) <= max_als:
+                found.setdefault(locked.cells, locked)
+    return list(found.values())
 
-    def grow(cells: tuple[int, ...], mask: int, rest: list[int]) -> None:
-        if len(cells) >= 2 and mask.bit_count() == len(cells) + 1:
-            found.setdefault(cells, mask)
-        if len(cells) == max_als:
-            return
-        for i, cell in enumerate(rest):
-            union = mask | marks.candidates[cell]
-            if union.bit_count() <= max_als + 1:
-                grow((*cells, cell), union, rest[i + 1 :])
 
-    for unit in marks.shape.units:
-        grow((), 0, [cell for cell in unit.cells if marks.candidates[cell]])
-    return list(found.items())
+def _node_of_set(g: Graph, digit: int, locked: LockedSet) -> int:
+    """The node of ``digit`` in the cells of a set holding it, made if new."""
+    cellbits = locked.places[digit]
+    node = g.index.get((digit, cellbits))
+    if node is None:
+        node = _add(g, digit, tuple(bits(cellbits)), cellbits, locked.seen[digit])
+    return node
 
 
 def _add(g: Graph, digit: int, cells: tuple[int, ...], cellbits: int, seen: int) -> int:
@@ -197,16 +200,6 @@ def _all_seen(peers: tuple[int, ...], cells: tuple[int, ...]) -> int:
     for cell in cells:
         seen &= peers[cell]
     return seen
-
-
-def _node(g: Graph, peers: tuple[int, ...], digit: int, cells: tuple[int, ...]) -> int:
-    """The node of ``digit`` in those of ``cells`` holding it, made if new."""
-    where = tuple(cell for cell in cells if g.places[digit] >> cell & 1)
-    cellbits = sum(1 << cell for cell in where)
-    node = g.index.get((digit, cellbits))
-    if node is None:
-        node = _add(g, digit, where, cellbits, _all_seen(peers, where))
-    return node
 
 
 def _unit_links(g: Graph, strong: list[set[int]], grouped: bool) -> None:
@@ -294,24 +287,41 @@ def _weak_links(g: Graph, same_cell: bool) -> None:
 
 def _weak_links_of(g: Graph, fresh: range) -> None:
     """The weak links of the nodes ``fresh`` (groups added to a graph whose
-    other nodes are linked already), both ways."""
+    other nodes are linked already), both ways, and in ``weakbits``.
+
+    A group is weakly linked to another of its digit whose cells it all
+    sees; such a group's first cell is among those it sees, so the groups
+    are looked up by their first cell. Each node's links come in the order
+    of a plain search: singles by cell, then groups by node."""
     size = g.marks.shape.size
-    groups: dict[int, list[int]] = {}
+    groups: dict[tuple[int, int], list[int]] = {}  # (digit, first cell) -> groups
     for node in range(fresh.start):
         if len(g.cells[node]) > 1:
-            groups.setdefault(g.digit[node], []).append(node)
+            groups.setdefault((g.digit[node], g.cells[node][0]), []).append(node)
     for node in fresh:
         digit, seen = g.digit[node], g.seen[node]
-        for cell in bits(seen & g.places[digit]):
+        weak, weakbits = g.weak[node], 0
+        seen_here = bits(seen & g.places[digit])
+        for cell in seen_here:
             single = g.single_at[cell * size + digit - 1]
             if single >= 0:
-                g.weak[node].append(single)
+                weak.append(single)
+                weakbits |= 1 << single
                 g.weak[single].append(node)
-        for other in groups.get(digit, ()):
-            if g.cellbits[other] & ~seen == 0:
-                g.weak[node].append(other)
-                g.weak[other].append(node)
-        groups.setdefault(digit, []).append(node)
+                g.weakbits[single] |= 1 << node
+        linked = sorted(
+            other
+            for cell in seen_here
+            for other in groups.get((digit, cell), ())
+            if g.cellbits[other] & ~seen == 0
+        )
+        for other in linked:
+            weak.append(other)
+            weakbits |= 1 << other
+            g.weak[other].append(node)
+            g.weakbits[other] |= 1 << node
+        g.weakbits[node] |= weakbits
+        groups.setdefault((digit, g.cells[node][0]), []).append(node)
 
 
 def victims(g: Graph, first: int, second: int) -> list[Candidate]:
@@ -396,19 +406,94 @@ class SetRule(NamedTuple):
     cells: tuple[int, ...]
 
 
-def set_rules(g: Graph) -> list[list[SetRule]]:
-    """For each node (as a chain's end), the rules of the almost locked sets
-    of ``g`` it sees that remove something."""
-    rules: list[list[SetRule]] = [[] for _ in g.digit]
-    for cells, nodes in g.sets:
-        locked = {digit: locked_victims(g, cells, (digit,)) for digit in nodes}
-        for x, y in combinations(nodes, 2):
-            removed = tuple(sorted(v for d in nodes if d not in (x, y) for v in locked[d]))
-            if not removed:
-                continue
-            for first, second in ((x, y), (y, x)):
-                by_start, by_end = nodes[first], nodes[second]
-                rule = SetRule(g.weakbits[by_start], removed, by_start, by_end, cells)
-                for end in g.weak[by_end]:
-                    rules[end].append(rule)
-    return rules
+class SetRules:
+    """The rules of a graph's almost locked sets, by the end a chain must have
+    to use them: ``starts(end)``, the starts of all of an end's rules (a bit
+    set), and ``of(end)``, those rules in the order of the sets, of their
+    pairs of digits (x, y) and of the two ways round (x seen by the start,
+    then y).
+
+    A set's other digits are locked in it when the ends see its nodes of
+    two digits; what each removes is what sees all its places there (its
+    node's ``seen``), so a pair has a rule only if a third digit removes
+    something. Most ends are never reached by a chain, so only each node's
+    sets (``sets_of``: as a node seen by an end) and starts are kept, and an
+    end's rules are put together when first asked for. Weak links go both
+    ways: the ends of a node's rules are the nodes weakly linked to it."""
+
+    def __init__(self, g: Graph) -> None:
+        self.g = g
+        self.removing: list[int] = []  # by set, the digits that remove something (a mask)
+        self.sets_of: dict[int, list[tuple[int, int]]] = {}  # node -> (set, its digit there)
+        self.starts_by_seen: dict[int, int] = {}
+        self._of: dict[int, list[SetRule]] = {}
+        self._removed: dict[tuple[int, int], tuple[Candidate, ...]] = {}
+        for index, (_, nodes) in enumerate(g.sets):
+            removing = 0
+            for digit, node in nodes.items():
+                if g.seen[node] & g.places[digit]:
+                    removing |= 1 << (digit - 1)
+            self.removing.append(removing)
+            for digit, node in nodes.items() if removing else ():
+                starts, paired = 0, False
+                for other, by_start in nodes.items():
+                    if other != digit and _third(removing, other, digit):
+                        starts |= g.weakbits[by_start]
+                        paired = True
+                if paired:
+                    self.sets_of.setdefault(node, []).append((index, digit))
+                    self.starts_by_seen[node] = self.starts_by_seen.get(node, 0) | starts
+
+    def starts(self, end: int) -> int:
+        """Every start of the rules of ``end``, as a bit set of nodes."""
+        found = 0
+        for node in self.g.weak[end]:
+            found |= self.starts_by_seen.get(node, 0)
+        return found
+
+    def of(self, end: int) -> list[SetRule]:
+        """The rules whose end ``end`` may be (it sees their ``seen_by_end``)."""
+        if end not in self._of:
+            self._of[end] = [rule for _, rule in sorted(self._rules_seen_from(end))]
+        return self._of[end]
+
+    def _rules_seen_from(self, end: int) -> Iterator[tuple[tuple[int, ...], SetRule]]:
+        """The rules of ``end``, each with its place in the order of ``of``."""
+        g = self.g
+        for seen in g.weak[end]:
+            for index, digit in self.sets_of.get(seen, ()):
+                cells, nodes = g.sets[index]
+                order = list(nodes)
+                at = order.index(digit)
+                for other_at, other in enumerate(order):
+                    if other == digit or not _third(self.removing[index], other, digit):
+                        continue
+                    first, second = sorted((at, other_at))
+                    place = (index, first, second, at < other_at)
+                    removed = self._removed_without(index, other, digit)
+                    yield (
+                        place,
+                        SetRule(g.weakbits[nodes[other]], removed, nodes[other], seen, cells),
+                    )
+
+    def _removed_without(self, index: int, x: int, y: int) -> tuple[Candidate, ...]:
+        """What set ``index`` removes when its digits x and y are seen by the
+        ends: what every other digit's places there see, in order."""
+        key = (index, self.removing[index] & ~(1 << (x - 1)) & ~(1 << (y - 1)))
+        if key not in self._removed:
+            g = self.g
+            _, nodes = g.sets[index]
+            self._removed[key] = tuple(
+                sorted(
+                    (cell, digit)
+                    for digit, node in nodes.items()
+                    if key[1] >> (digit - 1) & 1
+                    for cell in bits(g.seen[node] & g.places[digit])
+                )
+            )
+        return self._removed[key]
+
+
+def _third(removing: int, x: int, y: int) -> bool:
+    """True if a digit of ``removing`` (a mask) other than x and y removes something."""
+    return bool(removing & ~(1 << (x - 1)) & ~(1 << (y - 1)))

@@ -1,18 +1,25 @@
-"""Memo: the parts of a finder's search that found nothing, kept for the next board.
+"""Memo: what the finders worked out on one board, kept for the next.
 
 The teacher asks every finder at every step, and a step changes few
-candidates, so most of a finder's search covers parts of the board that
-the last step left as they were. A finder that splits its search into
-parts, each reading only its own view of the board (a digit's places, the
-candidates of a unit, of a line and a box), keeps in a ``Nothing`` the last
-view on which each part found nothing; on the next board a part whose view
-is the same is skipped, since it would find nothing again.
+candidates, so most of what a finder works out is about parts of the board
+the last step left as they were. Two kinds of memo keep it:
 
-Views are compared by value, never by a change counter or by identity: the
+- ``Nothing``: a finder that splits its search into parts, each reading
+  only its own view of the board (a digit's places, the candidates of a
+  line and a box), keeps the last view on which each part found nothing;
+  on the next board a part whose view is the same is skipped, since it
+  would find nothing again. A part that found something is searched again.
+- ``Kept``: what is worked out from a part's view (a unit's almost locked
+  sets, the board's planes) is kept with the view, and given again while
+  the view is the same.
+
+Views are compared by value, never by a change counter or by identity: a
 memo holds whoever changed the board and however (the candidates a person
-brings included), and is only ever a shortcut to the answer the full
-search gives. A part that found something is asked again, so the steps and
-their order are exactly those of the search without the memo.
+brings included), and is only ever a shortcut to the answer worked out
+afresh, so the steps and their order are exactly those of the finders
+without it. Each memo holds one entry per part (the last view), so it stays
+the size of a board. ``forget`` empties them all, for the tests that
+compare the two.
 
 ``planes`` gives each digit's places, the view of the single-digit
 techniques, worked out once per board.
@@ -22,9 +29,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import partial
+from typing import Generic, TypeVar
 
 from ..marks import Marks
 from ..steps import Step
+
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """For each part (a key such as a unit's place, with the board's shape),
+    the last view asked for and what was worked out from it; replaced when
+    the part is asked on another view."""
+
+    def __init__(self) -> None:
+        self.last: dict[Hashable, tuple[Hashable, T]] = {}
+        _EVERY.append(self)
+
+    def get(self, part: Hashable, view: Hashable, work: Callable[[], T]) -> T:
+        """What ``work()`` gives on ``view``: kept from the last time the part
+        was asked, if on an equal view; else worked out and kept."""
+        last = self.last.get(part)  # one read: another thread may replace it meanwhile
+        if last is not None and last[0] == view:
+            return last[1]
+        found = work()
+        self.last[part] = (view, found)
+        return found
 
 
 class Nothing:
@@ -34,16 +64,16 @@ class Nothing:
     view, and is never wrong: a part is skipped only on an equal view."""
 
     def __init__(self) -> None:
-        self.seen: dict[Hashable, Hashable] = {}
+        self.last: dict[Hashable, Hashable] = {}
         _EVERY.append(self)
 
     def skips(self, part: Hashable, view: Hashable) -> bool:
         """True if ``part`` found nothing on a view equal to ``view``."""
-        return self.seen.get(part) == view
+        return self.last.get(part) == view
 
     def remember(self, part: Hashable, view: Hashable) -> None:
         """Keep that ``part`` found nothing on ``view``."""
-        self.seen[part] = view
+        self.last[part] = view
 
     def search(
         self, part: Hashable, view: Hashable, find: Callable[[], Iterable[Step]]
@@ -61,16 +91,14 @@ class Nothing:
 
 
 # Every memo made, for ``forget``.
-_EVERY: list[Nothing] = []
+_EVERY: list[Kept | Nothing] = []
 
 
 def forget() -> None:
-    """Empty every memo: the next search of each finder is a full one (the
-    tests compare the two)."""
-    global _last_planes
-    for nothing in _EVERY:
-        nothing.seen.clear()
-    _last_planes = None
+    """Empty every memo: what each finder works out next is worked out afresh
+    (the tests compare the two)."""
+    for memo in _EVERY:
+        memo.last.clear()
 
 
 def by_digit(
@@ -86,24 +114,24 @@ def by_digit(
         yield from nothing.search(part, plane[digit], partial(search, marks, digit))
 
 
-_last_planes: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+_PLANES: Kept[tuple[int, ...]] = Kept()
 
 
 def planes(marks: Marks) -> tuple[int, ...]:
     """For each digit (index 1..N, 0 unused), the cells holding it as a cell
     set (bit c for cell c). The last board's are kept: the finders asked in
     turn on one board share them."""
-    global _last_planes
-    key = (marks.shape.box_rows, marks.shape.box_cols, *marks.candidates)
-    last = _last_planes  # one read: another thread may replace it meanwhile
-    if last is not None and last[0] == key:
-        return last[1]
+    board = marks.shape
+    view = tuple(marks.candidates)
+    return _PLANES.get((board.box_rows, board.box_cols), view, partial(_planes, marks))
+
+
+def _planes(marks: Marks) -> tuple[int, ...]:
+    """``planes``, worked out."""
     found = [0] * (marks.shape.size + 1)
     for cell, mask in enumerate(marks.candidates):
         while mask:
             low = mask & -mask
             found[low.bit_length()] |= 1 << cell
             mask ^= low
-    result = tuple(found)
-    _last_planes = (key, result)
-    return result
+    return tuple(found)

@@ -1,0 +1,64 @@
+"""The chains' graph: its links go both ways, and the rules of its almost
+locked sets, put together end by end, are those the plain rule lists."""
+
+from itertools import combinations, islice
+
+from solver.engine.techniques.chains import MAX_ALS
+from solver.engine.techniques.links import AIC, XY, SetRule, SetRules, X, graph, with_als
+from tests.support.incremental import walk
+from tests.support.puzzles import SIZED, sample
+
+
+def boards():
+    """Boards of a hard walk and of a small one, a few positions apart."""
+    yield from islice(walk(sample("forum_hardest_1106.txt", 1)[0]), 0, None, 6)
+    yield from islice(walk(SIZED["6x6"]), 0, None, 4)
+
+
+def plain_rules(g):
+    """For each node (as an end), the rules of the sets it sees, as the rule
+    reads: every set, every pair of its digits both ways round, kept if the
+    set's other digits remove something, once for each node seeing the
+    pair's second digit."""
+    rules = [[] for _ in g.digit]
+    for cells, nodes in g.sets:
+        for x, y in combinations(nodes, 2):
+            removed = tuple(
+                sorted(
+                    (cell, digit)
+                    for digit, node in nodes.items()
+                    if digit not in (x, y)
+                    for cell in range(len(g.marks.candidates))
+                    if g.seen[node] >> cell & 1 and g.places[digit] >> cell & 1
+                )
+            )
+            if removed:
+                for first, second in ((x, y), (y, x)):
+                    by_start, by_end = nodes[first], nodes[second]
+                    rule = SetRule(g.weakbits[by_start], removed, by_start, by_end, cells)
+                    for end in g.weak[by_end]:
+                        rules[end].append(rule)
+    return rules
+
+
+def test_links_go_both_ways_once_and_weakbits_are_the_weak_links():
+    for marks in boards():
+        plain = graph(marks, AIC)
+        for g in (graph(marks, X), graph(marks, XY), plain, with_als(plain, MAX_ALS)):
+            for links in (g.strong, g.weak):
+                for node, linked in enumerate(links):
+                    assert len(set(linked)) == len(linked)
+                    assert all(node in links[other] for other in linked)
+            assert g.weakbits == [sum(1 << other for other in linked) for linked in g.weak]
+
+
+def test_the_rules_of_each_end_are_those_of_the_plain_rule_in_order():
+    for marks in boards():
+        g = with_als(graph(marks, AIC), MAX_ALS)
+        rules, plain = SetRules(g), plain_rules(g)
+        for end in range(len(g.digit)):
+            assert rules.of(end) == plain[end]
+            starts = 0
+            for rule in plain[end]:
+                starts |= rule.starts
+            assert rules.starts(end) == starts
