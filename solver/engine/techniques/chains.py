@@ -208,36 +208,41 @@ def _chains(g: Graph, wanted: list[int]) -> Iterator[tuple[int, int, Callable[[]
     Round ``k`` finds, for every node and every start at once (bits of an
     int), the nodes true with ``k`` strong links once the start is false
     (``on``) and those false after them (``off``); each round's sets are
-    kept to walk a chain back from its end.
+    kept to walk a chain back from its end. Links go both ways, so a round
+    pushes only what is new along them: the starts a node gained last round
+    (most nodes gain none after the first few rounds).
     """
     count = len(g.digit)
     off = [1 << node for node in range(count)]
     on = [0] * count
     ons, offs = [on], [off]
+    gained_off = dict(enumerate(off))  # node -> starts that made it false last round
     for rounds in range(1, MAX_STRONG + 1):
-        on = list(on)
-        for node, linked in enumerate(g.strong):
-            reach = on[node]
-            for other in linked:
-                reach |= off[other]
-            on[node] = reach
+        before, on = on, list(on)
+        gained_on = _push(g.strong, gained_off, on, before)
         ons.append(on)
-        for end in range(count):
-            fresh = on[end] & ~ons[-2][end] & wanted[end]
-            for start in bits(fresh):
+        for end in sorted(gained_on):
+            for start in bits(gained_on[end] & wanted[end]):
                 yield start, end, partial(_walk_back, g, ons, offs, start, end, rounds)
-        changed = False
-        off = list(off)
-        for node, linked in enumerate(g.weak):
-            reach = off[node]
-            for other in linked:
-                reach |= on[other]
-            if reach != off[node]:
-                off[node] = reach
-                changed = True
+        before, off = off, list(off)
+        gained_off = _push(g.weak, gained_on, off, before)
         offs.append(off)
-        if not changed:
+        if not gained_off:
             return
+
+
+def _push(
+    links: list[list[int]], gained: dict[int, int], sets: list[int], before: list[int]
+) -> dict[int, int]:
+    """Add each node's ``gained`` starts to the ``sets`` of the nodes linked
+    to it (``sets`` is a copy of ``before``); what each of those gained."""
+    reached: set[int] = set()
+    for node, starts in gained.items():
+        linked = links[node]
+        for other in linked:
+            sets[other] |= starts
+        reached.update(linked)
+    return {node: sets[node] & ~before[node] for node in reached if sets[node] != before[node]}
 
 
 def _walk_back(

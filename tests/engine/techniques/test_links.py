@@ -1,10 +1,21 @@
-"""The chains' graph: its links go both ways, and the rules of its almost
-locked sets, put together end by end, are those the plain rule lists."""
+"""The chains' graph: its links go both ways, the rules of its almost
+locked sets, put together end by end, are those the plain rule lists, and
+the search that pushes only what is new finds the plain search's chains."""
 
 from itertools import combinations, islice
 
-from solver.engine.techniques.chains import MAX_ALS
-from solver.engine.techniques.links import AIC, XY, SetRule, SetRules, X, graph, with_als
+from solver.engine.techniques.chains import MAX_ALS, MAX_STRONG, _chains, _walk_back
+from solver.engine.techniques.links import (
+    AIC,
+    XY,
+    SetRule,
+    SetRules,
+    X,
+    bits,
+    graph,
+    targets,
+    with_als,
+)
 from tests.support.incremental import walk
 from tests.support.puzzles import SIZED, sample
 
@@ -62,3 +73,38 @@ def test_the_rules_of_each_end_are_those_of_the_plain_rule_in_order():
             for rule in plain[end]:
                 starts |= rule.starts
             assert rules.starts(end) == starts
+
+
+def plain_chains(g, wanted):
+    """``chains._chains`` as the rule reads: each round, every node's sets
+    from all its links, and every end looked at."""
+    count = len(g.digit)
+    off = [1 << node for node in range(count)]
+    on = [0] * count
+    ons, offs = [on], [off]
+    for rounds in range(1, MAX_STRONG + 1):
+        on = [on[node] | _union(off, linked) for node, linked in enumerate(g.strong)]
+        ons.append(on)
+        for end in range(count):
+            for start in bits(on[end] & ~ons[-2][end] & wanted[end]):
+                yield start, end, _walk_back(g, ons, offs, start, end, rounds)
+        before, off = off, [off[node] | _union(on, linked) for node, linked in enumerate(g.weak)]
+        offs.append(off)
+        if off == before:
+            return
+
+
+def _union(sets, nodes):
+    found = 0
+    for node in nodes:
+        found |= sets[node]
+    return found
+
+
+def test_chains_pushing_only_what_is_new_are_those_of_the_plain_search():
+    for marks in boards():
+        plain = graph(marks, AIC)
+        for g in (graph(marks, X), graph(marks, XY), plain, with_als(plain, MAX_ALS)):
+            wanted = targets(g)
+            fast = [(start, end, walk()) for start, end, walk in _chains(g, wanted)]
+            assert fast == list(plain_chains(g, wanted))
