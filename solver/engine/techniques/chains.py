@@ -384,12 +384,12 @@ def find_forcing_chain(marks: Marks) -> Iterator[Step]:
     elimination, or of which some branch runs into a contradiction."""
     # A candidate is a branch of its cell and of each of its units: followed once.
     followed: dict[Candidate, dict[int, int] | None] = {}
-    held = _held(marks)
+    start = _start(marks)
     for count in range(2, MAX_BRANCHES + 1):
         for branches, params in _branch_sets(marks, count):
             for branch in branches:
                 if branch not in followed:
-                    followed[branch] = _follow(marks, held, *branch)
+                    followed[branch] = _follow(marks, start, *branch)
             outcomes = [followed[branch] for branch in branches]
             wrong = tuple(b for b, outcome in zip(branches, outcomes, strict=True) if not outcome)
             if wrong and len(wrong) < len(branches):
@@ -418,28 +418,58 @@ def _branch_sets(marks: Marks, count: int) -> Iterator[tuple[tuple[Candidate, ..
                 yield tuple((cell, digit) for cell in places), params
 
 
-def _follow(marks: Marks, held: list[int], cell: int, digit: int) -> dict[int, int] | None:
+class _Start(NamedTuple):
+    """What every branch on one board starts from: each digit's places
+    (``planes``), and by unit (its place in ``shape.units``) the digits
+    placed there (``held``) and those with one place or none and not placed
+    (``pending``: a hidden single, or a contradiction, before any branch)."""
+
+    places: tuple[int, ...]
+    held: list[int]
+    pending: dict[int, int]
+
+
+def _start(marks: Marks) -> _Start:
+    """The start of every branch on ``marks``."""
+    board = marks.shape
+    places = planes(marks)
+    geometry = _geometry(board.box_rows, board.box_cols)
+    held, pending = [], {}
+    for number, unit in enumerate(board.units):
+        placed = mask_of(marks.digits[c] for c in unit.cells if marks.digits[c])
+        held.append(placed)
+        cells, digits = geometry.unit_cells[number], 0
+        for digit in range(1, board.size + 1):
+            count = (places[digit] & cells).bit_count()
+            if count == 1 or (count == 0 and not placed >> (digit - 1) & 1):
+                digits |= 1 << (digit - 1)
+        if digits:
+            pending[number] = digits
+    return _Start(places, held, pending)
+
+
+def _follow(marks: Marks, start: _Start, cell: int, digit: int) -> dict[int, int] | None:
     """The digits placed (cell -> digit) by placing ``digit`` in ``cell`` and
     then every naked and hidden single that follows, on a copy of the
-    candidates (and of ``held``, the digits placed in each unit, ``_held``);
-    None if that runs into a contradiction (a cell left without candidates,
-    or a unit left without a place for a digit it lacks).
+    candidates (and of ``start``, ``_start``); None if that runs into a
+    contradiction (a cell left without candidates, or a unit left without a
+    place for a digit it lacks).
 
     Naked singles are followed as they appear; then the units are looked
     through for hidden singles and for a digit with no place, unit by unit
-    and digit by digit: every one the first time, after that only the
-    digits that lost a place in a unit, since the others have no hidden
-    single left there (each was placed, which took its places) and still
-    have a place. Each digit's places (``planes``) are kept beside the
-    candidates, so a digit's places in a unit, or the peers that lose it, are
-    found without looking at every cell."""
-    board = marks.shape
-    geometry = _geometry(board.box_rows, board.box_cols)
-    candidates, digits = list(marks.candidates), list(marks.digits)
-    places, held = list(planes(marks)), list(held)
+    and digit by digit, but only the digits that lost a place in a unit
+    since the last look (and, the first time, those ``pending`` on the
+    board): the others have no hidden single left there (each was placed,
+    which took its places) and still have a place. Each digit's places are
+    kept beside the candidates, so a digit's places in a unit, or the peers
+    that lose it, are found without looking at every cell."""
+    geometry = _geometry(marks.shape.box_rows, marks.shape.box_cols)
+    units_of, unit_cells, peers = geometry.units_of, geometry.unit_cells, geometry.peers
+    candidates = list(marks.candidates)
+    places, held = list(start.places), list(start.held)
     placed: dict[int, int] = {}
     queue = [(cell, digit)]
-    lost = [(1 << board.size) - 1] * len(board.units)  # by unit, the digits to look at
+    lost = dict(start.pending)  # unit -> the digits to look at there
     while queue:
         while queue:
             cell, digit = queue.pop()
@@ -449,34 +479,35 @@ def _follow(marks: Marks, held: list[int], cell: int, digit: int) -> dict[int, i
             mask = candidates[cell]
             if not mask & bit:
                 return None
-            placed[cell], digits[cell], candidates[cell] = digit, digit, 0
-            for unit in geometry.units_of[cell]:
+            placed[cell], candidates[cell] = digit, 0
+            for unit in units_of[cell]:
                 held[unit] |= bit
-                lost[unit] |= mask
+                lost[unit] = lost.get(unit, 0) | mask
             while mask:
                 low = mask & -mask
                 places[low.bit_length()] &= ~(1 << cell)
                 mask ^= low
-            hit = places[digit] & geometry.peers[cell]
+            hit = places[digit] & peers[cell]
             places[digit] ^= hit
             for peer in bits(hit):
                 left = candidates[peer] = candidates[peer] & ~bit
-                for unit in geometry.units_of[peer]:
-                    lost[unit] |= bit
+                for unit in units_of[peer]:
+                    lost[unit] = lost.get(unit, 0) | bit
                 if not left:
                     return None
                 if left & (left - 1) == 0:
                     queue.append((peer, left.bit_length()))
-        for unit, digits_lost in enumerate(lost):
+        for unit in sorted(lost):
+            digits_lost = lost[unit]
             while digits_lost:
                 low = digits_lost & -digits_lost
                 digits_lost ^= low
-                where = places[low.bit_length()] & geometry.unit_cells[unit]
+                where = places[low.bit_length()] & unit_cells[unit]
                 if not where and not held[unit] & low:
                     return None
                 if where and where & (where - 1) == 0:
                     queue.append((where.bit_length() - 1, low.bit_length()))
-        lost = [0] * len(board.units)
+        lost = {}
     return placed
 
 
@@ -500,13 +531,6 @@ def _geometry(box_rows: int, box_cols: int) -> _Geometry:
         tuple(sum(1 << cell for cell in unit.cells) for unit in board.units),
         tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells)),
     )
-
-
-def _held(marks: Marks) -> list[int]:
-    """By unit (its place in ``shape.units``), the digits placed in it, as a mask."""
-    return [
-        mask_of(d for d in (marks.digits[c] for c in unit.cells) if d) for unit in marks.shape.units
-    ]
 
 
 def _removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple[Candidate, ...]:

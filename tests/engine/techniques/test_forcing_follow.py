@@ -1,7 +1,8 @@
 """The forcing chain's branches followed by singles: the fast way equals the plain way.
 
 ``chains._follow`` looks again only at the digits that lost a place in a
-unit, and finds a digit's places from its plane; ``plain_follow`` below is
+unit (and first at those with a place or none on the board), and finds a
+digit's places from its plane; ``plain_follow`` below is
 the rule as written, every unit looked through after every round of naked
 singles. Both must place the same digits in the same order, or both run
 into a contradiction, for every candidate of every board of hard walks
@@ -12,7 +13,7 @@ remove what the plain rule removes.
 from itertools import islice
 
 from solver.engine.marks import Marks, digits_of
-from solver.engine.techniques.chains import _follow, _held, _removed_by_all
+from solver.engine.techniques.chains import _follow, _removed_by_all, _start
 from tests.support.incremental import walk
 from tests.support.puzzles import SIZED, sample
 
@@ -71,10 +72,10 @@ def plain_removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple:
 def followed_both_ways(marks: Marks) -> int:
     """Follow every candidate of ``marks`` both ways, asserting they agree;
     how many were followed."""
-    held = _held(marks)
+    start = _start(marks)
     outcomes = []
     for cell, digit in marks.pencilled():
-        fast = _follow(marks, held, cell, digit)
+        fast = _follow(marks, start, cell, digit)
         plain = plain_follow(marks, cell, digit)
         assert (fast and list(fast.items())) == (plain and list(plain.items())), (cell, digit)
         if fast:
@@ -91,12 +92,20 @@ def test_branches_are_followed_as_the_plain_rule_follows_them_on_hard_walks():
     assert sum(followed_both_ways(marks) for marks in boards) > 0
 
 
-def test_branches_are_followed_alike_on_a_broken_board():
+def test_branches_are_followed_alike_on_broken_boards():
     [board] = [*islice(walk(sample("top1465.txt", 1)[0]), 10, 11)]
-    empty = next(cell for cell, digit in enumerate(board.digits) if not digit)
-    board.candidates[empty] = 0  # an open cell with no candidate left
-    for cell, mask in enumerate(board.candidates):
+    empty = board.copy()
+    cell = next(cell for cell, digit in enumerate(board.digits) if not digit)
+    empty.candidates[cell] = 0  # an open cell with no candidate left
+    wrong = board.copy()
+    for cell, mask in enumerate(wrong.candidates):
         if mask.bit_count() > 2:
-            board.candidates[cell] = mask & (mask - 1)  # a wrong elimination
+            wrong.candidates[cell] = mask & (mask - 1)  # a wrong elimination
             break
-    followed_both_ways(board)
+    missing = board.copy()
+    row = missing.shape.units[0]
+    digit = next(d for d in range(1, 10) if missing.places(row, d))
+    for cell in row.cells:
+        missing.eliminate(cell, digit)  # row 1 has no place left for the digit
+    for broken in (empty, wrong, missing):
+        followed_both_ways(broken)
