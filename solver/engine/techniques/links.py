@@ -33,6 +33,7 @@ from ..marks import Marks, digits_of
 from ..steps import Candidate
 from .intersections import segments
 from .locked_sets import MAX_CELLS, LockedSet, in_unit
+from .memo import planes
 
 X, XY, AIC = "x", "xy", "aic"
 
@@ -93,21 +94,27 @@ def bits(mask: int) -> list[int]:
 def graph(marks: Marks, kind: str) -> Graph:
     """The graph of ``kind`` (``X``, ``XY`` or ``AIC``) on ``marks``."""
     board = marks.shape
+    size = board.size
     peers = peer_bits(board.box_rows, board.box_cols)
-    places = [0] * (board.size + 1)
-    for cell, mask in enumerate(marks.candidates):
-        for digit in digits_of(mask):
-            places[digit] |= 1 << cell
+    places = list(planes(marks))
     g = Graph(marks, [], [], [], [], [], [], [], places)
-    g.single_at = [-1] * (board.cells * board.size)
+    g.single_at = single_at = [-1] * (board.cells * size)
+    digit_of, cells_of, cellbits_of, seen_of, index = g.digit, g.cells, g.cellbits, g.seen, g.index
     for cell, mask in enumerate(marks.candidates):
         if kind != XY or mask.bit_count() == 2:
-            for digit in digits_of(mask):
-                node = _add(g, digit, (cell,), 1 << cell, peers[cell])
-                g.single_at[cell * board.size + digit - 1] = node
+            while mask:
+                low = mask & -mask
+                digit = low.bit_length()
+                node = single_at[cell * size + digit - 1] = len(digit_of)
+                digit_of.append(digit)
+                cells_of.append((cell,))
+                cellbits_of.append(1 << cell)
+                seen_of.append(peers[cell])
+                index[digit, 1 << cell] = node
+                mask ^= low
     if kind == AIC:
         for segment in _segment_bits(board.box_rows, board.box_cols):
-            for digit in range(1, board.size + 1):
+            for digit in range(1, size + 1):
                 where = segment & places[digit]
                 if where.bit_count() >= 2:
                     cells = tuple(bits(where))
@@ -203,23 +210,43 @@ def _all_seen(peers: tuple[int, ...], cells: tuple[int, ...]) -> int:
 
 
 def _unit_links(g: Graph, strong: list[set[int]], grouped: bool) -> None:
-    """Strong links in units: a digit's places there split into two nodes."""
+    """Strong links in units: a digit's places there split into two nodes
+    (two single candidates, or with ``grouped`` a candidate or a group and
+    the rest)."""
     board = g.marks.shape
+    size = board.size
     groups_in = _groups_by_unit(board.box_rows, board.box_cols) if grouped else ()
-    for number, unit in enumerate(board.units):
-        unit_bits = sum(1 << cell for cell in unit.cells)
-        for digit in range(1, board.size + 1):
+    single_at, index = g.single_at, g.index
+    for number, unit_bits in enumerate(_unit_bits(board.box_rows, board.box_cols)):
+        for digit in range(1, size + 1):
             where = g.places[digit] & unit_bits
-            if where.bit_count() < 2:
+            count = where.bit_count()
+            if count < 2:
                 continue
+            if count == 2:  # a conjugate pair: two single candidates
+                low = where & -where
+                first = single_at[(low.bit_length() - 1) * size + digit - 1]
+                second = single_at[(where.bit_length() - 1) * size + digit - 1]
+                if first >= 0 and second >= 0:
+                    strong[first].add(second)
+                    strong[second].add(first)
+                if not grouped:
+                    continue
+            elif not grouped:
+                continue  # without groups, the rest of three places is no node
             parts = [1 << cell for cell in bits(where)]
-            if grouped:
-                parts += [b & where for b in groups_in[number] if (b & where).bit_count() >= 2]
+            parts += [b & where for b in groups_in[number] if (b & where).bit_count() >= 2]
             for part in parts:
-                first, second = g.index.get((digit, part)), g.index.get((digit, where & ~part))
+                first, second = index.get((digit, part)), index.get((digit, where & ~part))
                 if first is not None and second is not None:
                     strong[first].add(second)
                     strong[second].add(first)
+
+
+@cache
+def _unit_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
+    """Each unit's cells as a bit set, in the order of ``shape.units``."""
+    return tuple(sum(1 << cell for cell in unit.cells) for unit in shape(box_rows, box_cols).units)
 
 
 @cache
@@ -255,24 +282,30 @@ def _weak_links(g: Graph, same_cell: bool) -> None:
     """Weak links: nodes of one digit that see each other, and (``same_cell``)
     candidates of one cell."""
     size = g.marks.shape.size
+    candidates, single_at, places = g.marks.candidates, g.single_at, g.places
     weak: list[list[int]] = [[] for _ in g.digit]
     groups: dict[int, list[int]] = {}
     for node, digit in enumerate(g.digit):
-        if len(g.cells[node]) == 1:
-            for cell in bits(g.seen[node] & g.places[digit]):
-                other = g.single_at[cell * size + digit - 1]
+        cells = g.cells[node]
+        if len(cells) == 1:
+            linked = weak[node]
+            for cell in bits(g.seen[node] & places[digit]):
+                other = single_at[cell * size + digit - 1]
                 if other >= 0:
-                    weak[node].append(other)
+                    linked.append(other)
             if same_cell:
-                cell = g.cells[node][0]
-                for other_digit in digits_of(g.marks.candidates[cell] & ~(1 << (digit - 1))):
-                    weak[node].append(g.single_at[cell * size + other_digit - 1])
+                at = cells[0] * size - 1
+                others = candidates[cells[0]] & ~(1 << (digit - 1))
+                while others:
+                    low = others & -others
+                    linked.append(single_at[at + low.bit_length()])
+                    others ^= low
         else:
             groups.setdefault(digit, []).append(node)
     for digit, nodes in groups.items():
         for i, group in enumerate(nodes):
-            for cell in bits(g.seen[group] & g.places[digit]):
-                single = g.single_at[cell * size + digit - 1]
+            for cell in bits(g.seen[group] & places[digit]):
+                single = single_at[cell * size + digit - 1]
                 if single >= 0:
                     weak[group].append(single)
                     weak[single].append(group)
@@ -282,7 +315,15 @@ def _weak_links(g: Graph, same_cell: bool) -> None:
                     weak[group].append(other)
                     weak[other].append(group)
     g.weak = weak
-    g.weakbits = [sum(1 << other for other in linked) for linked in weak]
+    g.weakbits = [_bit_set(linked) for linked in weak]
+
+
+def _bit_set(nodes: list[int]) -> int:
+    """Some nodes (each once) as a bit set."""
+    found = 0
+    for node in nodes:
+        found |= 1 << node
+    return found
 
 
 def _weak_links_of(g: Graph, fresh: range) -> None:
