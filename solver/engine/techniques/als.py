@@ -84,15 +84,17 @@ CellSet = int  # a set of cells: bit c for cell c
 class Als:
     """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
     and their candidates ``digits``, one more than cells. For each digit,
-    ``places`` its cells holding it (a cell set); ``reach`` the cells that
-    see all of those and still hold the digit, for the digits where there
-    are some, ``reaching`` (a mask)."""
+    ``places`` its cells holding it (a cell set) and ``units`` the units
+    holding all of those (as places in ``shape.units``); ``reach`` the cells
+    that see all of those and still hold the digit, for the digits where
+    there are some, ``reaching`` (a mask)."""
 
     cells: tuple[int, ...]
     where: CellSet
     digits: Mask
     unit: Unit
     places: dict[int, CellSet]
+    units: dict[int, tuple[int, ...]]
     reach: dict[int, CellSet]
     reaching: Mask
 
@@ -238,7 +240,16 @@ def _als(holders: Sequence[CellSet], unit: Unit, locked: LockedSet) -> Als:
         if common & holders[digit]:
             reach[digit] = common & holders[digit]
             reaching |= 1 << (digit - 1)
-    return Als(locked.cells, locked.where, locked.digits, unit, locked.places, reach, reaching)
+    return Als(
+        locked.cells,
+        locked.where,
+        locked.digits,
+        unit,
+        locked.places,
+        locked.units,
+        reach,
+        reaching,
+    )
 
 
 def _links(shape: Shape, sets: list[Als]) -> Links:
@@ -249,16 +260,13 @@ def _links(shape: Shape, sets: list[Als]) -> Links:
     places, and there, grouped by places, two groups with no place in common
     make every pair across them restricted on the digit.
     """
-    geometry = _geometry(shape)
     buckets: dict[tuple[int, int], dict[CellSet, list[int]]] = defaultdict(
         lambda: defaultdict(list)
     )
     for index, als in enumerate(sets):
         for digit, places in als.places.items():
-            first = (places & -places).bit_length() - 1
-            for unit in geometry.units_of[first]:
-                if places & ~geometry.unit_sets[unit] == 0:
-                    buckets[(unit, digit)][places].append(index)
+            for unit in als.units[digit]:
+                buckets[(unit, digit)][places].append(index)
     links: Links = {}
     count = len(sets)
     for (_, digit), by_places in buckets.items():
@@ -475,42 +483,6 @@ def _sue_de_coq_step(
         message="sue-de-coq",
         params=MappingProxyType(params),
     )
-
-
-# The shape's cells as sets, built once per shape.
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """A shape's ``peers`` of each cell and cells of each unit as cell sets,
-    and each cell's ``units_of`` as indices of ``unit_sets``."""
-
-    peers: list[CellSet]
-    unit_sets: list[CellSet]
-    units_of: list[tuple[int, ...]]
-
-
-_geometries: dict[tuple[int, int], Geometry] = {}
-
-
-def _geometry(shape: Shape) -> Geometry:
-    """The shape's geometry as cell sets, built on first use."""
-    key = (shape.box_rows, shape.box_cols)
-    if key not in _geometries:
-        index = {unit: i for i, unit in enumerate(shape.units)}
-        _geometries[key] = Geometry(
-            peers=[_cell_set(shape.peers[cell]) for cell in range(shape.cells)],
-            unit_sets=[_cell_set(unit.cells) for unit in shape.units],
-            units_of=[tuple(index[u] for u in shape.units_of[c]) for c in range(shape.cells)],
-        )
-    return _geometries[key]
-
-
-def _cell_set(cells: Sequence[int]) -> CellSet:
-    where = 0
-    for cell in cells:
-        where |= 1 << cell
-    return where
 
 
 # Expert: almost locked sets.

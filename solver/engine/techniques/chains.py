@@ -72,6 +72,7 @@ from .links import (
     X,
     bits,
     graph,
+    grown_targets,
     locked_victims,
     peer_bits,
     targets,
@@ -119,30 +120,32 @@ def find_xy_chain(marks: Marks) -> Iterator[Step]:
 
 def find_aic(marks: Marks) -> Iterator[Step]:
     """Every alternating inference chain's, nice loop's and discontinuous
-    loop's outcome, grouped nodes included, shortest chain first, each once."""
-    said: set[tuple] = set()
-    for g in _aic_graphs(marks):
-        wanted = targets(g)
-        rules = SetRules(g)
-        for node in range(len(g.digit)):
-            if g.single(node) is not None:
-                wanted[node] |= 1 << node  # a chain back to its start places it
-            wanted[node] |= rules.starts(node)
-        for start, end, walk in _chains(g, wanted):
-            for placements, eliminations, path, *more in _aic_outcomes(
-                g, start, end, walk, rules.of(end)
-            ):
-                if (placements, eliminations) not in said:
-                    said.add((placements, eliminations))
-                    yield from _aic_step(g, placements, eliminations, path or walk(), *more)
-
-
-def _aic_graphs(marks: Marks) -> Iterator[Graph]:
-    """The graph of aic, then (built only when asked for) the same with
+    loop's outcome, grouped nodes included, shortest chain first, each once:
+    on the graph of aic, then (made only when asked for) the same with
     almost locked sets, so that chains through them come after the rest."""
+    said: set[tuple] = set()
     plain = graph(marks, AIC)
-    yield plain
-    yield with_als(plain, MAX_ALS)
+    reach = targets(plain)
+    yield from _aic_search(plain, list(reach), said)
+    with_sets = with_als(plain, MAX_ALS)
+    yield from _aic_search(with_sets, grown_targets(with_sets, plain, reach), said)
+
+
+def _aic_search(g: Graph, wanted: list[int], said: set[tuple]) -> Iterator[Step]:
+    """The aic steps of ``g`` not ``said`` yet, from the ends' ``targets``
+    (``wanted``, which this adds to)."""
+    for node, cells in enumerate(g.cells):
+        if len(cells) == 1:
+            wanted[node] |= 1 << node  # a chain back to its start places it
+    rules = SetRules(g)
+    rules.add_starts(wanted)
+    for start, end, walk in _chains(g, wanted):
+        for placements, eliminations, path, *more in _aic_outcomes(
+            g, start, end, walk, rules.of(end)
+        ):
+            if (placements, eliminations) not in said:
+                said.add((placements, eliminations))
+                yield from _aic_step(g, placements, eliminations, path or walk(), *more)
 
 
 def _aic_outcomes(

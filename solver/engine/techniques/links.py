@@ -420,6 +420,28 @@ def targets(g: Graph) -> list[int]:
     return found
 
 
+def grown_targets(g: Graph, plain: Graph, reach: list[int]) -> list[int]:
+    """``targets(g)`` for ``g = with_als(plain, ...)``, from ``reach``, the
+    targets of ``plain``, whose every candidate is a node.
+
+    A node's targets are what its single candidates' weak links reach. The
+    sets' nodes are groups, so an old node's single neighbours are the same:
+    it gains only the new nodes they were linked to, pushed from each single
+    to the nodes weakly linked to it. A new node's targets are worked out."""
+    first_new = len(plain.digit)
+    found = list(reach) + [0] * (len(g.digit) - first_new)
+    for node in range(first_new):
+        gained = g.weakbits[node] & ~plain.weakbits[node]
+        if gained and len(g.cells[node]) == 1:
+            for other in plain.weak[node]:
+                found[other] |= gained
+    for node in range(first_new, len(g.digit)):
+        for other in g.weak[node]:
+            if len(g.cells[other]) == 1:
+                found[node] |= g.weakbits[other]
+    return found
+
+
 def locked_victims(g: Graph, cells: tuple[int, ...], digits: tuple[int, ...]) -> list[Candidate]:
     """The candidates of ``digits`` outside ``cells`` that see every cell of
     ``cells`` holding them: false when those digits are locked in ``cells``."""
@@ -491,6 +513,14 @@ class SetRules:
         for node in self.g.weak[end]:
             found |= self.starts_by_seen.get(node, 0)
         return found
+
+    def add_starts(self, wanted: list[int]) -> None:
+        """Add to each end's ``wanted`` the ``starts`` of its rules: pushed from
+        the nodes that have rules to the ends weakly linked to them."""
+        weak = self.g.weak
+        for node, starts in self.starts_by_seen.items():
+            for end in weak[node]:
+                wanted[end] |= starts
 
     def of(self, end: int) -> list[SetRule]:
         """The rules whose end ``end`` may be (it sees their ``seen_by_end``)."""

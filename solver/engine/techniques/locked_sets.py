@@ -31,13 +31,15 @@ class LockedSet(NamedTuple):
     """An almost locked set of one unit: its ``cells`` in the unit's order,
     the same as a cell set (``where``), its ``digits`` (one more than cells),
     and for each digit, in the order met cell by cell, the cells holding it
-    (``places``) and the cells seeing all of those (``seen``)."""
+    (``places``), the cells seeing all of those (``seen``) and the units
+    holding all of those (``units``, as places in ``shape.units``)."""
 
     cells: tuple[int, ...]
     where: CellSet
     digits: Mask
     places: dict[int, CellSet]
     seen: dict[int, CellSet]
+    units: dict[int, tuple[int, ...]]
 
 
 # By (box rows, box columns, unit's place in ``shape.units``): the unit's
@@ -61,9 +63,9 @@ def in_unit(marks: Marks, number: int) -> tuple[LockedSet, ...]:
 def _sets_in(marks: Marks, unit_cells: Sequence[int]) -> tuple[LockedSet, ...]:
     """``in_unit``, worked out."""
     board = marks.shape
-    peers = _peer_sets(board.box_rows, board.box_cols)
+    geometry = _geometry(board.box_rows, board.box_cols)
     return tuple(
-        _locked_set(cells, where, digits, marks.candidates, peers)
+        _locked_set(cells, where, digits, marks.candidates, geometry)
         for cells, where, digits in _search(unit_cells, marks.candidates)
     )
 
@@ -99,9 +101,10 @@ def _locked_set(
     where: CellSet,
     digits: Mask,
     candidates: Sequence[Mask],
-    peers: Sequence[CellSet],
+    geometry: _Geometry,
 ) -> LockedSet:
-    """The set of ``cells``, with each digit's places and the cells seeing them all."""
+    """The set of ``cells``, with each digit's places, the cells seeing them
+    all and the units holding them all."""
     places: dict[int, CellSet] = {}
     seen: dict[int, CellSet] = {}
     for cell in cells:
@@ -110,13 +113,34 @@ def _locked_set(
             low = mask & -mask
             digit = low.bit_length()
             places[digit] = places.get(digit, 0) | 1 << cell
-            seen[digit] = seen.get(digit, -1) & peers[cell]
+            seen[digit] = seen.get(digit, -1) & geometry.peers[cell]
             mask ^= low
-    return LockedSet(cells, where, digits, places, seen)
+    units = {}
+    for digit, held in places.items():
+        first = (held & -held).bit_length() - 1
+        units[digit] = tuple(
+            unit for unit in geometry.units_of[first] if held & ~geometry.unit_cells[unit] == 0
+        )
+    return LockedSet(cells, where, digits, places, seen, units)
+
+
+class _Geometry(NamedTuple):
+    """A shape's cells as cell sets: each cell's ``peers``, each unit's
+    ``unit_cells`` (by its place in ``shape.units``), and each cell's
+    ``units_of`` as those places."""
+
+    peers: tuple[CellSet, ...]
+    unit_cells: tuple[CellSet, ...]
+    units_of: tuple[tuple[int, ...], ...]
 
 
 @cache
-def _peer_sets(box_rows: int, box_cols: int) -> tuple[CellSet, ...]:
-    """Each cell's peers as a cell set."""
+def _geometry(box_rows: int, box_cols: int) -> _Geometry:
+    """The geometry of boards of ``box_rows`` x ``box_cols`` as cell sets."""
     board = shape(box_rows, box_cols)
-    return tuple(sum(1 << peer for peer in peers) for peers in board.peers)
+    number = {unit: i for i, unit in enumerate(board.units)}
+    return _Geometry(
+        tuple(sum(1 << peer for peer in peers) for peers in board.peers),
+        tuple(sum(1 << cell for cell in unit.cells) for unit in board.units),
+        tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells)),
+    )

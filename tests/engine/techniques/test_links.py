@@ -13,6 +13,7 @@ from solver.engine.techniques.links import (
     X,
     bits,
     graph,
+    grown_targets,
     targets,
     with_als,
 )
@@ -73,6 +74,9 @@ def test_the_rules_of_each_end_are_those_of_the_plain_rule_in_order():
             for rule in plain[end]:
                 starts |= rule.starts
             assert rules.starts(end) == starts
+        wanted = [0] * len(g.digit)
+        rules.add_starts(wanted)
+        assert wanted == [rules.starts(end) for end in range(len(g.digit))]
 
 
 def plain_chains(g, wanted):
@@ -108,3 +112,10 @@ def test_chains_pushing_only_what_is_new_are_those_of_the_plain_search():
             wanted = targets(g)
             fast = [(start, end, walk()) for start, end, walk in _chains(g, wanted)]
             assert fast == list(plain_chains(g, wanted))
+
+
+def test_targets_grown_from_the_plain_graphs_are_those_worked_out():
+    for marks in boards():
+        plain = graph(marks, AIC)
+        g = with_als(plain, MAX_ALS)
+        assert grown_targets(g, plain, targets(plain)) == targets(g)
