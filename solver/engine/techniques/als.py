@@ -57,7 +57,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, partial
 from itertools import combinations
 from types import MappingProxyType
@@ -80,8 +79,7 @@ MAX_GROUP = 4
 CellSet = int  # a set of cells: bit c for cell c
 
 
-@dataclass(frozen=True)
-class Als:
+class Als(NamedTuple):
     """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
     and their candidates ``digits``, one more than cells. For each digit,
     ``places`` its cells holding it (a cell set) and ``units`` the units
@@ -114,7 +112,9 @@ def find_als_xz(marks: Marks) -> Iterator[Step]:
             message = "als-xz/double"
         else:
             common = a.reaching & b.reaching & ~rcc
-            removed = _seen_by_both(a, b, common) if common else []
+            if not common or not _any_seen_by_both(a, b, common):
+                continue
+            removed = _seen_by_both(a, b, common)
             message = "als-xz"
         if removed:
             yield _als_step("als-xz", message, (a, b), digits_of(rcc), removed)
@@ -142,7 +142,7 @@ def find_als_xy_wing(marks: Marks) -> Iterator[Step]:
             for second, y in linked[i + 1 :]:
                 b = sets[second]
                 z = a.reaching & b.reaching & ~(1 << (x - 1)) & ~(1 << (y - 1))
-                if x == y or first == second or not z:
+                if x == y or first == second or not z or not _any_seen_by_both(a, b, z):
                     continue
                 removed = _seen_by_both(a, b, z)
                 if removed:
@@ -292,6 +292,19 @@ def _seen_by_both(a: Als, b: Als, digits: Mask) -> list[Candidate]:
     return removed
 
 
+def _any_seen_by_both(a: Als, b: Als, digits: Mask) -> bool:
+    """True if a cell sees all the places of one of ``digits`` in both ALSs
+    (``_seen_by_both`` finds some): the quick test, as most pairs have none."""
+    reach_a, reach_b = a.reach, b.reach
+    while digits:
+        low = digits & -digits
+        digit = low.bit_length()
+        if reach_a.get(digit, 0) & reach_b.get(digit, 0):
+            return True
+        digits ^= low
+    return False
+
+
 def _doubly_linked(a: Als, b: Als, rcc: Mask) -> list[Candidate]:
     """What two ALSs with two restricted common digits remove: each ALS's
     other digits from the cells seeing all their places in it, and the
@@ -347,8 +360,7 @@ def _als_step(
 # Sue de Coq.
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """Some open cells of a line or box outside the crossing, and their candidates."""
 
     cells: tuple[int, ...]

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
 from typing import NamedTuple
 
 from ..board import shape
@@ -154,19 +153,32 @@ def with_als(g: Graph, max_als: int) -> Graph:
         dict(g.index),
     )
     first_new = len(new.digit)
+    digit_of, cells_of, cellbits_of, seen_of = new.digit, new.cells, new.cellbits, new.seen
+    strong, index, set_links = new.strong, new.index, new.als
     for locked in _almost_locked_sets(g.marks, max_als):
         digits = digits_of(locked.digits)
-        nodes = [_node_of_set(new, digit, locked) for digit in digits]
+        nodes = []
+        for digit in digits:
+            where = locked.places[digit]
+            node = index.get((digit, where))
+            if node is None:  # a new group: the digit's places in the set
+                node = index[digit, where] = len(digit_of)
+                digit_of.append(digit)
+                cells_of.append(tuple(bits(where)))
+                cellbits_of.append(where)
+                seen_of.append(locked.seen[digit])
+                strong.append([])
+                new.weak.append([])
+                new.weakbits.append(0)
+            nodes.append(node)
         new.sets.append((locked.cells, dict(zip(digits, nodes, strict=True))))
-        while len(new.strong) < len(new.digit):
-            new.strong.append([])
-            new.weak.append([])
-            new.weakbits.append(0)
-        for a, b in combinations(nodes, 2):
-            if (a, b) not in new.als and b not in new.strong[a]:
-                new.strong[a].append(b)
-                new.strong[b].append(a)
-                new.als[a, b] = new.als[b, a] = locked.cells
+        for i, a in enumerate(nodes):
+            linked = strong[a]
+            for b in nodes[i + 1 :]:
+                if b not in linked:  # not linked yet (by the board, or another set)
+                    linked.append(b)
+                    strong[b].append(a)
+                    set_links[a, b] = set_links[b, a] = locked.cells
     _weak_links_of(new, range(first_new, len(new.digit)))
     return new
 
@@ -182,15 +194,6 @@ def _almost_locked_sets(marks: Marks, max_als: int) -> list[LockedSet]:
             if 2 <= len(locked.cells) <= max_als:
                 found.setdefault(locked.cells, locked)
     return list(found.values())
-
-
-def _node_of_set(g: Graph, digit: int, locked: LockedSet) -> int:
-    """The node of ``digit`` in the cells of a set holding it, made if new."""
-    cellbits = locked.places[digit]
-    node = g.index.get((digit, cellbits))
-    if node is None:
-        node = _add(g, digit, tuple(bits(cellbits)), cellbits, locked.seen[digit])
-    return node
 
 
 def _add(g: Graph, digit: int, cells: tuple[int, ...], cellbits: int, seen: int) -> int:
@@ -350,12 +353,13 @@ def _weak_links_of(g: Graph, fresh: range) -> None:
                 weakbits |= 1 << single
                 g.weak[single].append(node)
                 g.weakbits[single] |= 1 << node
-        linked = sorted(
-            other
-            for cell in seen_here
-            for other in groups.get((digit, cell), ())
-            if g.cellbits[other] & ~seen == 0
-        )
+        linked = []
+        for cell in seen_here:
+            for other in groups.get((digit, cell), ()):
+                if g.cellbits[other] & ~seen == 0:
+                    linked.append(other)
+        if len(linked) > 1:
+            linked.sort()
         for other in linked:
             weak.append(other)
             weakbits |= 1 << other
@@ -491,21 +495,18 @@ class SetRules:
         self.starts_by_seen: dict[int, int] = {}
         self._of: dict[int, list[SetRule]] = {}
         self._removed: dict[tuple[int, int], tuple[Candidate, ...]] = {}
+        seen, places, weakbits = g.seen, g.places, g.weakbits
         for index, (_, nodes) in enumerate(g.sets):
             removing = 0
             for digit, node in nodes.items():
-                if g.seen[node] & g.places[digit]:
+                if seen[node] & places[digit]:
                     removing |= 1 << (digit - 1)
             self.removing.append(removing)
-            for digit, node in nodes.items() if removing else ():
-                starts, paired = 0, False
-                for other, by_start in nodes.items():
-                    if other != digit and _third(removing, other, digit):
-                        starts |= g.weakbits[by_start]
-                        paired = True
-                if paired:
-                    self.sets_of.setdefault(node, []).append((index, digit))
-                    self.starts_by_seen[node] = self.starts_by_seen.get(node, 0) | starts
+            if not removing:
+                continue
+            for digit, node, starts in _starts_seen_by_end(nodes, removing, weakbits):
+                self.sets_of.setdefault(node, []).append((index, digit))
+                self.starts_by_seen[node] = self.starts_by_seen.get(node, 0) | starts
 
     def starts(self, end: int) -> int:
         """Every start of the rules of ``end``, as a bit set of nodes."""
@@ -563,6 +564,40 @@ class SetRules:
                 )
             )
         return self._removed[key]
+
+
+def _starts_seen_by_end(
+    nodes: dict[int, int], removing: int, weakbits: list[int]
+) -> Iterator[tuple[int, int, int]]:
+    """For each digit of a set (``nodes``: its node of each digit) that has
+    a rule as the digit seen by an end, (digit, node, the starts of those
+    rules): the nodes weakly linked to the set's nodes of the other digits
+    that, with it, leave a third digit of ``removing`` (a mask). With three
+    or more such digits every pair leaves one: the starts are then the
+    others' links, from the links before and after each node."""
+    members = list(nodes.items())
+    links = [weakbits[node] for _, node in members]
+    if removing.bit_count() >= 3:
+        before = [0]
+        for found in links:
+            before.append(before[-1] | found)
+        after = 0
+        found_after = []
+        for found in reversed(links):
+            found_after.append(after)
+            after |= found
+        found_after.reverse()
+        for i, (digit, node) in enumerate(members):
+            yield digit, node, before[i] | found_after[i]
+        return
+    for digit, node in members:
+        starts, paired = 0, False
+        for (other, _), other_starts in zip(members, links, strict=True):
+            if other != digit and _third(removing, other, digit):
+                starts |= other_starts
+                paired = True
+        if paired:
+            yield digit, node, starts
 
 
 def _third(removing: int, x: int, y: int) -> bool:
