@@ -213,22 +213,29 @@ def _chains(g: Graph, wanted: list[int]) -> Iterator[tuple[int, int, Callable[[]
     (``on``) and those false after them (``off``); each round's sets are
     kept to walk a chain back from its end. Links go both ways, so a round
     pushes only what is new along them: the starts a node gained last round
-    (most nodes gain none after the first few rounds).
+    (most nodes gain none after the first few rounds). The sets of a node
+    with no strong link are never read: nothing is pushed to it.
     """
     count = len(g.digit)
+    strong = g.strong
+    # A node with no strong link is on no chain: it is never true, and what
+    # makes it false goes no further, so the search leaves it out.
+    weak = [[other for other in linked if strong[other]] for linked in g.weak]
     off = [1 << node for node in range(count)]
     on = [0] * count
     ons, offs = [on], [off]
-    gained_off = dict(enumerate(off))  # node -> starts that made it false last round
+    gained_off = {node: off[node] for node in range(count) if strong[node]}
     for rounds in range(1, MAX_STRONG + 1):
         before, on = on, list(on)
-        gained_on = _push(g.strong, gained_off, on, before)
+        gained_on = _push(strong, gained_off, on, before)
         ons.append(on)
         for end in sorted(gained_on):
-            for start in bits(gained_on[end] & wanted[end]):
-                yield start, end, partial(_walk_back, g, ons, offs, start, end, rounds)
+            fresh = gained_on[end] & wanted[end]
+            if fresh:
+                for start in bits(fresh):
+                    yield start, end, partial(_walk_back, g, ons, offs, start, end, rounds)
         before, off = off, list(off)
-        gained_off = _push(g.weak, gained_on, off, before)
+        gained_off = _push(weak, gained_on, off, before)
         offs.append(off)
         if not gained_off:
             return
@@ -287,7 +294,7 @@ def _loop_victims(g: Graph, path: list[int]) -> tuple[Candidate, ...]:
     weak_links.append((path[-1], path[0]))
     found = {victim for first, second in weak_links for victim in victims(g, first, second)}
     for first, second in zip(path[::2], path[1::2], strict=False):
-        cells = g.als.get((first, second))
+        cells = g.set_of(first, second)
         if cells:  # exactly one of the two digits: the set's other digits are locked in it
             mask = 0
             for cell in cells:

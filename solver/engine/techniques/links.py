@@ -58,10 +58,10 @@ class Graph:
     weak: list[list[int]]
     weakbits: list[int]
     places: list[int]
-    als: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     single_at: list[int] = field(default_factory=list)  # cell * size + digit - 1 -> node, or -1
     index: dict[tuple[int, int], int] = field(default_factory=dict)  # (digit, cellbits) -> node
     sets: list[tuple[tuple[int, ...], dict[int, int]]] = field(default_factory=list)  # ALS
+    board_strong: list[list[int]] = field(default_factory=list)  # strong links before the sets'
 
     def candidates(self, node: int) -> tuple[Candidate, ...]:
         """The node as the candidates it stands for."""
@@ -71,6 +71,19 @@ class Graph:
         """The node's cell if it is a single candidate, else None."""
         cells = self.cells[node]
         return cells[0] if len(cells) == 1 else None
+
+    def set_of(self, first: int, second: int) -> tuple[int, ...] | None:
+        """The cells of the almost locked set whose strong link joins two
+        nodes (the first set holding both), or None if no set's does: they
+        are linked on the board already, or not at all."""
+        board = self.board_strong
+        if first < len(board) and second in board[first]:
+            return None
+        for cells, nodes in self.sets:
+            held = nodes.values()
+            if first in held and second in held:
+                return cells
+        return None
 
 
 @cache
@@ -144,17 +157,18 @@ def with_als(g: Graph, max_als: int) -> Graph:
         list(g.cells),
         list(g.cellbits),
         list(g.seen),
-        [list(linked) for linked in g.strong],
+        list(g.strong),
         [list(linked) for linked in g.weak],
         list(g.weakbits),
         g.places,
-        dict(g.als),
         g.single_at,
         dict(g.index),
+        board_strong=g.strong,
     )
     first_new = len(new.digit)
     digit_of, cells_of, cellbits_of, seen_of = new.digit, new.cells, new.cellbits, new.seen
-    strong, index, set_links = new.strong, new.index, new.als
+    index = new.index
+    joined: dict[int, list[int]] = {}  # node -> the nodes of its sets, set by set
     for locked in _almost_locked_sets(g.marks, max_als):
         digits = digits_of(locked.digits)
         nodes = []
@@ -164,21 +178,24 @@ def with_als(g: Graph, max_als: int) -> Graph:
             if node is None:  # a new group: the digit's places in the set
                 node = index[digit, where] = len(digit_of)
                 digit_of.append(digit)
-                cells_of.append(tuple(bits(where)))
+                cells_of.append(locked.place_cells[digit])
                 cellbits_of.append(where)
                 seen_of.append(locked.seen[digit])
-                strong.append([])
-                new.weak.append([])
-                new.weakbits.append(0)
             nodes.append(node)
         new.sets.append((locked.cells, dict(zip(digits, nodes, strict=True))))
-        for i, a in enumerate(nodes):
-            linked = strong[a]
-            for b in nodes[i + 1 :]:
-                if b not in linked:  # not linked yet (by the board, or another set)
-                    linked.append(b)
-                    strong[b].append(a)
-                    set_links[a, b] = set_links[b, a] = locked.cells
+        for node in nodes:
+            joined.setdefault(node, []).extend(nodes)
+    grown = len(digit_of) - first_new
+    new.strong.extend([] for _ in range(grown))
+    new.weak.extend([] for _ in range(grown))
+    new.weakbits.extend([0] * grown)
+    # Each node is linked to the other nodes of its sets, in order, those
+    # linked already (on the board, or by an earlier set) once.
+    for node, others in joined.items():
+        linked = dict.fromkeys(new.strong[node])
+        linked.update(dict.fromkeys(others))
+        linked.pop(node)
+        new.strong[node] = list(linked)
     _weak_links_of(new, range(first_new, len(new.digit)))
     return new
 

@@ -31,13 +31,15 @@ class LockedSet(NamedTuple):
     """An almost locked set of one unit: its ``cells`` in the unit's order,
     the same as a cell set (``where``), its ``digits`` (one more than cells),
     and for each digit, in the order met cell by cell, the cells holding it
-    (``places``), the cells seeing all of those (``seen``) and the units
-    holding all of those (``units``, as places in ``shape.units``)."""
+    (``places``, and as cells in order, ``place_cells``), the cells seeing
+    all of those (``seen``) and the units holding all of those (``units``,
+    as places in ``shape.units``)."""
 
     cells: tuple[int, ...]
     where: CellSet
     digits: Mask
     places: dict[int, CellSet]
+    place_cells: dict[int, tuple[int, ...]]
     seen: dict[int, CellSet]
     units: dict[int, tuple[int, ...]]
 
@@ -115,13 +117,16 @@ def _locked_set(
             places[digit] = places.get(digit, 0) | 1 << cell
             seen[digit] = seen.get(digit, -1) & geometry.peers[cell]
             mask ^= low
+    place_cells = {
+        digit: tuple(c for c in cells if held >> c & 1) for digit, held in places.items()
+    }
     units = {}
     for digit, held in places.items():
         first = (held & -held).bit_length() - 1
         units[digit] = tuple(
             unit for unit in geometry.units_of[first] if held & ~geometry.unit_cells[unit] == 0
         )
-    return LockedSet(cells, where, digits, places, seen, units)
+    return LockedSet(cells, where, digits, places, place_cells, seen, units)
 
 
 class _Geometry(NamedTuple):
