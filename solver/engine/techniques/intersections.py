@@ -18,8 +18,8 @@ reads it (a case it set aside says so).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 from itertools import combinations
 from typing import NamedTuple
 
@@ -27,6 +27,7 @@ from ..board import Unit, shape
 from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
 from ..steps import Pattern, Step, Technique
+from .memo import Nothing, searched, unit_views
 
 
 class Segment(NamedTuple):
@@ -55,34 +56,71 @@ def segments(box_rows: int, box_cols: int) -> tuple[Segment, ...]:
     return tuple(found)
 
 
+# The segments whose pointing or claiming found nothing: a segment's read
+# only the candidates and digits of its box and its line (``memo``). Locked
+# pairs and triples cost less than the memo would.
+_NOTHING = {name: Nothing() for name in ("pointing", "claiming")}
+
+
 def find_locked_pointing(marks: Marks) -> Iterator[Step]:
     """Every (box, digit) whose places in the box, two or more, lie in one
     line that still has the digit elsewhere."""
-    for segment in _segments_of(marks):
-        rest_of_box = _union(marks, segment.box_rest) | _placed(marks, segment.box)
-        pointing = _union(marks, segment.cells) & ~rest_of_box
-        yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
+    return _by_segment(marks, _NOTHING["pointing"], _pointing)
+
+
+def _pointing(marks: Marks, segment: Segment) -> Iterator[Step]:
+    """The pointing digits of ``segment``'s box into its line."""
+    rest_of_box = _union(marks, segment.box_rest) | _placed(marks, segment.box)
+    pointing = _union(marks, segment.cells) & ~rest_of_box
+    yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
 
 
 def find_locked_claiming(marks: Marks) -> Iterator[Step]:
     """Every (line, digit) whose places in the line, two or more, lie in one
     box that still has the digit elsewhere."""
-    for segment in _segments_of(marks):
-        rest_of_line = _union(marks, segment.line_rest) | _placed(marks, segment.line)
-        claiming = _union(marks, segment.cells) & ~rest_of_line
-        yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
+    return _by_segment(marks, _NOTHING["claiming"], _claiming)
+
+
+def _claiming(marks: Marks, segment: Segment) -> Iterator[Step]:
+    """The claiming digits of ``segment``'s line into its box."""
+    rest_of_line = _union(marks, segment.line_rest) | _placed(marks, segment.line)
+    claiming = _union(marks, segment.cells) & ~rest_of_line
+    yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
 
 
 def find_locked_pair(marks: Marks) -> Iterator[Step]:
     """Every two cells of a segment holding two digits between them, with
     those digits elsewhere in both the box and the line."""
-    return _locked_subsets("locked-pair", marks, 2)
+    for segment in segments(marks.shape.box_rows, marks.shape.box_cols):
+        yield from _locked_subsets("locked-pair", marks, segment, 2)
 
 
 def find_locked_triple(marks: Marks) -> Iterator[Step]:
     """Every three cells of a segment holding three digits between them, with
     those digits elsewhere in both the box and the line."""
-    return _locked_subsets("locked-triple", marks, 3)
+    for segment in segments(marks.shape.box_rows, marks.shape.box_cols):
+        yield from _locked_subsets("locked-triple", marks, segment, 3)
+
+
+def _by_segment(
+    marks: Marks, nothing: Nothing, search: Callable[[Marks, Segment], Iterator[Step]]
+) -> Iterator[Step]:
+    """The steps of ``search(marks, segment)``, segment by segment, a segment
+    skipped while its box and line are those on which it found nothing."""
+    board = marks.shape
+    views = unit_views(marks, digits=True)
+    parts = (
+        ((board.box_rows, board.box_cols, number), (views[box], views[line]), segment)
+        for number, (segment, box, line) in enumerate(_numbered(board.box_rows, board.box_cols))
+    )
+    return searched(nothing, parts, partial(search, marks))
+
+
+@cache
+def _numbered(box_rows: int, box_cols: int) -> tuple[tuple[Segment, int, int], ...]:
+    """Every segment with the places of its box and line in ``shape.units``."""
+    number = {unit: i for i, unit in enumerate(shape(box_rows, box_cols).units)}
+    return tuple((s, number[s.box], number[s.line]) for s in segments(box_rows, box_cols))
 
 
 def _locked(
@@ -96,21 +134,20 @@ def _locked(
             yield _step(technique, segment, places, (digit,), removed, {"digit": digit})
 
 
-def _locked_subsets(technique: str, marks: Marks, count: int) -> Iterator[Step]:
-    """The locked pairs (``count`` 2) or triples (3) of every segment."""
-    for segment in _segments_of(marks):
-        open_cells = [cell for cell in segment.cells if marks.candidates[cell]]
-        for cells in combinations(open_cells, count):
-            mask = _union(marks, cells)
-            if mask.bit_count() != count:
-                continue
-            digits = digits_of(mask)
-            in_box = _removed(marks, segment.box_rest, digits)
-            in_line = _removed(marks, segment.line_rest, digits)
-            if in_box and in_line:
-                others = tuple(cell for cell in segment.cells if cell not in cells)
-                removed = _removed(marks, others, digits) + in_box + in_line
-                yield _step(technique, segment, cells, digits, removed, {"digits": digits})
+def _locked_subsets(technique: str, marks: Marks, segment: Segment, count: int) -> Iterator[Step]:
+    """The locked pairs (``count`` 2) or triples (3) of ``segment``."""
+    open_cells = [cell for cell in segment.cells if marks.candidates[cell]]
+    for cells in combinations(open_cells, count):
+        mask = _union(marks, cells)
+        if mask.bit_count() != count:
+            continue
+        digits = digits_of(mask)
+        in_box = _removed(marks, segment.box_rest, digits)
+        in_line = _removed(marks, segment.line_rest, digits)
+        if in_box and in_line:
+            others = tuple(cell for cell in segment.cells if cell not in cells)
+            removed = _removed(marks, others, digits) + in_box + in_line
+            yield _step(technique, segment, cells, digits, removed, {"digits": digits})
 
 
 def _step(
@@ -136,11 +173,6 @@ def _step(
             "line": (line.kind, line.number),
         },
     )
-
-
-def _segments_of(marks: Marks) -> tuple[Segment, ...]:
-    """The segments of the board's shape (cached per shape)."""
-    return segments(marks.shape.box_rows, marks.shape.box_cols)
 
 
 def _union(marks: Marks, cells: tuple[int, ...]) -> int:

@@ -338,12 +338,12 @@ def _weak_links(g: Graph, same_cell: bool) -> None:
     g.weakbits = [_bit_set(linked) for linked in weak]
 
 
+_SHIFT = (1).__lshift__
+
+
 def _bit_set(nodes: list[int]) -> int:
-    """Some nodes (each once) as a bit set."""
-    found = 0
-    for node in nodes:
-        found |= 1 << node
-    return found
+    """Some nodes (each once) as a bit set: their powers of two summed."""
+    return sum(map(_SHIFT, nodes))
 
 
 def _weak_links_of(g: Graph, fresh: range) -> None:

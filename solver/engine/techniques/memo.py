@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import partial
 from typing import Generic, TypeVar
 
+from ..board import Unit
 from ..marks import Marks
 from ..steps import Step
 
@@ -112,6 +113,72 @@ def by_digit(
     for digit in range(1, board.size + 1):
         part = (board.box_rows, board.box_cols, digit)
         yield from nothing.search(part, plane[digit], partial(search, marks, digit))
+
+
+def by_unit(
+    marks: Marks,
+    nothing: Nothing,
+    search: Callable[[Marks, Unit], Iterable[Step]],
+    units: Iterable[int] | None = None,
+    digits: bool = False,
+) -> Iterator[Step]:
+    """The steps of ``search(marks, unit)``, unit by unit (``units``: their
+    places in ``shape.units``, in order; every unit by default), for a search
+    that reads only the unit's candidates (and its digits, with ``digits``):
+    a unit is skipped while those are the ones on which it last found
+    nothing (``nothing``)."""
+    board = marks.shape
+    views = unit_views(marks, digits)
+    return searched(
+        nothing,
+        (
+            ((board.box_rows, board.box_cols, number), views[number], board.units[number])
+            for number in (range(len(board.units)) if units is None else units)
+        ),
+        partial(search, marks),
+    )
+
+
+def searched(
+    nothing: Nothing,
+    parts: Iterable[tuple[Hashable, Hashable, T]],
+    search: Callable[[T], Iterable[Step]],
+) -> Iterator[Step]:
+    """The steps of ``search(what)`` for each (part, view, what) of ``parts``
+    in turn, a part skipped while its view is the one on which it last found
+    nothing (``nothing``)."""
+    for part, view, what in parts:
+        if nothing.skips(part, view):
+            continue
+        found = False
+        for step in search(what):
+            found = True
+            yield step
+        if not found:
+            nothing.remember(part, view)
+
+
+_UNIT_VIEWS: Kept[tuple[tuple[int, ...], ...]] = Kept()
+
+
+def unit_views(marks: Marks, digits: bool = False) -> tuple[tuple[int, ...], ...]:
+    """For each unit (in the order of ``shape.units``), its cells' candidates,
+    then with ``digits`` their digits; worked out once per board."""
+    board = marks.shape
+    view = (*marks.candidates, *marks.digits) if digits else tuple(marks.candidates)
+    part = (board.box_rows, board.box_cols, digits)
+    return _UNIT_VIEWS.get(part, view, partial(_unit_views, marks, digits))
+
+
+def _unit_views(marks: Marks, digits: bool) -> tuple[tuple[int, ...], ...]:
+    """``unit_views``, worked out."""
+    candidates, placed = marks.candidates, marks.digits
+    if digits:
+        return tuple(
+            (*(candidates[c] for c in unit.cells), *(placed[c] for c in unit.cells))
+            for unit in marks.shape.units
+        )
+    return tuple(tuple(candidates[c] for c in unit.cells) for unit in marks.shape.units)
 
 
 _PLANES: Kept[tuple[int, ...]] = Kept()

@@ -17,12 +17,14 @@ subset here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from types import MappingProxyType
 
 from ..board import Unit
 from ..levels import Level
 from ..marks import Marks, Mask, digits_of, mask_of
 from ..steps import Candidate, Pattern, Step, Technique
+from .memo import Nothing, by_unit
 
 SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -57,33 +59,46 @@ def find_hidden_quads(marks: Marks) -> Iterator[Step]:
     return _hidden(marks, 4)
 
 
+# What each kind and size of subset found nothing in: a unit's subsets read
+# only its candidates (``memo``).
+_NOTHING = {(kind, k): Nothing() for kind in ("naked", "hidden") for k in SIZE_NAMES}
+
+
 def _naked(marks: Marks, k: int) -> Iterator[Step]:
     """The naked subsets of ``k`` cells, unit by unit."""
+    return by_unit(marks, _NOTHING["naked", k], partial(_naked_in, k=k))
+
+
+def _naked_in(marks: Marks, unit: Unit, k: int) -> Iterator[Step]:
+    """The naked subsets of ``k`` cells in ``unit``."""
     candidates = marks.candidates
-    for unit in marks.shape.units:
-        cells = [cell for cell in unit.cells if 2 <= candidates[cell].bit_count() <= k]
-        for chosen in _subsets([candidates[cell] for cell in cells], k):
-            subset = tuple(cells[i] for i in chosen)
-            digits = _union(candidates[cell] for cell in subset)
-            others = (cell for cell in unit.cells if cell not in subset)
-            eliminations = _eliminations(marks, others, digits)
-            if eliminations:
-                yield _step("naked", k, unit, subset, digits, eliminations)
+    cells = [cell for cell in unit.cells if 2 <= candidates[cell].bit_count() <= k]
+    for chosen in _subsets([candidates[cell] for cell in cells], k):
+        subset = tuple(cells[i] for i in chosen)
+        digits = _union(candidates[cell] for cell in subset)
+        others = (cell for cell in unit.cells if cell not in subset)
+        eliminations = _eliminations(marks, others, digits)
+        if eliminations:
+            yield _step("naked", k, unit, subset, digits, eliminations)
 
 
 def _hidden(marks: Marks, k: int) -> Iterator[Step]:
     """The hidden subsets of ``k`` digits, unit by unit."""
-    for unit in marks.shape.units:
-        places = _places(marks, unit)
-        digits = [d for d in range(1, marks.shape.size + 1) if 2 <= places[d].bit_count() <= k]
-        for chosen in _subsets([places[d] for d in digits], k):
-            subset = mask_of(digits[i] for i in chosen)
-            where = _union(places[digits[i]] for i in chosen)
-            cells = tuple(cell for i, cell in enumerate(unit.cells) if where >> i & 1)
-            others = ~subset & ((1 << marks.shape.size) - 1)
-            eliminations = _eliminations(marks, cells, others)
-            if eliminations:
-                yield _step("hidden", k, unit, cells, subset, eliminations)
+    return by_unit(marks, _NOTHING["hidden", k], partial(_hidden_in, k=k))
+
+
+def _hidden_in(marks: Marks, unit: Unit, k: int) -> Iterator[Step]:
+    """The hidden subsets of ``k`` digits in ``unit``."""
+    places = _places(marks, unit)
+    digits = [d for d in range(1, marks.shape.size + 1) if 2 <= places[d].bit_count() <= k]
+    for chosen in _subsets([places[d] for d in digits], k):
+        subset = mask_of(digits[i] for i in chosen)
+        where = _union(places[digits[i]] for i in chosen)
+        cells = tuple(cell for i, cell in enumerate(unit.cells) if where >> i & 1)
+        others = ~subset & ((1 << marks.shape.size) - 1)
+        eliminations = _eliminations(marks, cells, others)
+        if eliminations:
+            yield _step("hidden", k, unit, cells, subset, eliminations)
 
 
 def _places(marks: Marks, unit: Unit) -> list[Mask]:

@@ -58,11 +58,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ..board import Unit
 from ..levels import Level
 from ..marks import Marks, Mask, digits_of
 from ..steps import Candidate, Pattern, Step, Technique
+from .memo import Kept
 
 # The subsets type 3 looks for, counting the virtual cell: pairs to quads,
 # as the subsets family does.
@@ -201,7 +203,23 @@ def find_bug_plus_one(marks: Marks) -> Iterator[Step]:
         )
 
 
-def _rectangles(marks: Marks) -> Iterator[Rectangle]:
+_RECTANGLES: Kept[tuple[Rectangle, ...]] = Kept()
+
+
+def _rectangles(marks: Marks) -> tuple[Rectangle, ...]:
+    """Every rectangle on the board with a floor corner (``_rectangles_of``),
+    worked out once per board: the techniques asked in turn share them."""
+    board = marks.shape
+    part = (board.box_rows, board.box_cols)
+    return _RECTANGLES.get(part, tuple(marks.candidates), partial(_all_rectangles, marks))
+
+
+def _all_rectangles(marks: Marks) -> tuple[Rectangle, ...]:
+    """``_rectangles``, worked out."""
+    return tuple(_rectangles_of(marks))
+
+
+def _rectangles_of(marks: Marks) -> Iterator[Rectangle]:
     """Every rectangle on the board with a floor corner, once for each pair
     of digits it is about (None of ``_rectangle`` left out).
 

@@ -16,6 +16,14 @@ from tests.support.puzzles import SIZED, sample
 
 # The finders that skip parts of their search by the memo.
 MEMOISED = (
+    "locked-pointing",
+    "locked-claiming",
+    "naked-pair",
+    "naked-triple",
+    "naked-quad",
+    "hidden-pair",
+    "hidden-triple",
+    "hidden-quad",
     "x-wing",
     "swordfish",
     "jellyfish",
@@ -34,6 +42,12 @@ MEMOISED = (
     "als-xz",
     "als-xy-wing",
     "aic",
+    # These share the board's rectangles.
+    "unique-rectangle-1",
+    "unique-rectangle-2",
+    "unique-rectangle-3",
+    "unique-rectangle-4",
+    "hidden-rectangle",
 )
 
 
