@@ -62,12 +62,12 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..board import Shape, Unit
+from ..board import Unit
 from ..levels import Level
 from ..marks import Marks, Mask, digits_of
 from ..steps import Candidate, Pattern, Step, Technique
 from .intersections import Segment, segments
-from .locked_sets import MAX_CELLS, LockedSet, in_unit
+from .locked_sets import MAX_CELLS, LockedSet, in_unit, meeting_digit
 from .memo import Nothing, planes
 
 # The most cells an ALS may have (``locked_sets.MAX_CELLS``, 6), and a group
@@ -82,17 +82,17 @@ CellSet = int  # a set of cells: bit c for cell c
 class Als(NamedTuple):
     """An almost locked set: ``cells`` (``where`` as a cell set) of ``unit``
     and their candidates ``digits``, one more than cells. For each digit,
-    ``places`` its cells holding it (a cell set) and ``units`` the units
-    holding all of those (as places in ``shape.units``); ``reach`` the cells
-    that see all of those and still hold the digit, for the digits where
-    there are some, ``reaching`` (a mask)."""
+    ``places`` its cells holding it (a cell set); ``reach`` the cells that
+    see all of those and still hold the digit, for the digits where there
+    are some, ``reaching`` (a mask). ``meets`` is where it meets other sets
+    (``locked_sets.LockedSet``)."""
 
     cells: tuple[int, ...]
     where: CellSet
     digits: Mask
     unit: Unit
     places: dict[int, CellSet]
-    units: dict[int, tuple[int, ...]]
+    meets: tuple[tuple[int, CellSet], ...]
     reach: dict[int, CellSet]
     reaching: Mask
 
@@ -214,7 +214,7 @@ def _survey(marks: Marks) -> tuple[list[Als], Links]:
     key = (marks.shape.box_rows, marks.shape.box_cols, *marks.candidates)
     if _last is None or _last[0] != key:
         sets = _sets_of(marks)
-        _last = (key, sets, _links(marks.shape, sets))
+        _last = (key, sets, _links(sets))
     return _last[1], _last[2]
 
 
@@ -237,8 +237,9 @@ def _als(holders: Sequence[CellSet], unit: Unit, locked: LockedSet) -> Als:
     places there that hold the digit (``holders``: each digit's cells)."""
     reach, reaching = {}, 0
     for digit, common in locked.seen.items():
-        if common & holders[digit]:
-            reach[digit] = common & holders[digit]
+        held = common & holders[digit]
+        if held:
+            reach[digit] = held
             reaching |= 1 << (digit - 1)
     return Als(
         locked.cells,
@@ -246,31 +247,36 @@ def _als(holders: Sequence[CellSet], unit: Unit, locked: LockedSet) -> Als:
         locked.digits,
         unit,
         locked.places,
-        locked.units,
+        locked.meets,
         reach,
         reaching,
     )
 
 
-def _links(shape: Shape, sets: list[Als]) -> Links:
+def _links(sets: list[Als]) -> Links:
     """Every pair of ALSs with a restricted common digit, with all of theirs.
 
     The places of such a digit in both ALSs all see each other, so they lie
     in one unit: ALSs meet only in a bucket of a unit and digit holding their
-    places, and there, grouped by places, two groups with no place in common
-    make every pair across them restricted on the digit.
+    places (``meets``), and there, grouped by places, two groups with no
+    place in common make every pair across them restricted on the digit.
     """
-    buckets: dict[tuple[int, int], dict[CellSet, list[int]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
+    buckets: dict[int, dict[CellSet, list[int]]] = {}
     for index, als in enumerate(sets):
-        for digit, places in als.places.items():
-            for unit in als.units[digit]:
-                buckets[(unit, digit)][places].append(index)
+        for meeting, places in als.meets:
+            by_places = buckets.get(meeting)
+            if by_places is None:
+                buckets[meeting] = {places: [index]}
+            elif places in by_places:
+                by_places[places].append(index)
+            else:
+                by_places[places] = [index]
     links: Links = {}
     count = len(sets)
-    for (_, digit), by_places in buckets.items():
-        bit = 1 << (digit - 1)
+    for meeting, by_places in buckets.items():
+        if len(by_places) < 2:
+            continue
+        bit = 1 << (meeting_digit(meeting) - 1)
         groups = list(by_places.items())
         for i, (places, members) in enumerate(groups):
             for others_places, others in groups[i + 1 :]:

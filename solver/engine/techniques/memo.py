@@ -57,6 +57,21 @@ class Kept(Generic[T]):
         self.last[part] = (view, found)
         return found
 
+    def update(
+        self,
+        part: Hashable,
+        view: Hashable,
+        work: Callable[[tuple[Hashable, T] | None], T],
+    ) -> T:
+        """``get``, for a ``work`` that reuses what it can of the part's last
+        (view, answer), given to it (None if there is none)."""
+        last = self.last.get(part)
+        if last is not None and last[0] == view:
+            return last[1]
+        found = work(last)
+        self.last[part] = (view, found)
+        return found
+
 
 class Nothing:
     """For each part of one finder's search (a key such as a digit, with the
