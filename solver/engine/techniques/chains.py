@@ -63,8 +63,8 @@ from ..board import shape
 from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
 from ..steps import Candidate, Link, Pattern, Step, Technique
+from .aic_graph import aic_graph
 from .links import (
-    AIC,
     XY,
     Graph,
     SetRule,
@@ -124,7 +124,7 @@ def find_aic(marks: Marks) -> Iterator[Step]:
     on the graph of aic, then (made only when asked for) the same with
     almost locked sets, so that chains through them come after the rest."""
     said: set[tuple] = set()
-    plain = graph(marks, AIC)
+    plain = aic_graph(marks)
     reach = targets(plain)
     yield from _aic_search(plain, list(reach), said)
     with_sets = with_als(plain, MAX_ALS)

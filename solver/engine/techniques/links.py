@@ -125,7 +125,7 @@ def graph(marks: Marks, kind: str) -> Graph:
                 index[digit, 1 << cell] = node
                 mask ^= low
     if kind == AIC:
-        for segment in _segment_bits(board.box_rows, board.box_cols):
+        for segment in segment_bits(board.box_rows, board.box_cols):
             for digit in range(1, size + 1):
                 where = segment & places[digit]
                 if where.bit_count() >= 2:
@@ -235,11 +235,11 @@ def _unit_links(g: Graph, strong: list[set[int]], grouped: bool) -> None:
     the rest)."""
     board = g.marks.shape
     size = board.size
-    groups_in = _groups_by_unit(board.box_rows, board.box_cols) if grouped else ()
+    groups_in = groups_by_unit(board.box_rows, board.box_cols) if grouped else ()
     single_at, index = g.single_at, g.index
-    for number, unit_bits in enumerate(_unit_bits(board.box_rows, board.box_cols)):
+    for number, cells_in in enumerate(unit_bits(board.box_rows, board.box_cols)):
         for digit in range(1, size + 1):
-            where = g.places[digit] & unit_bits
+            where = g.places[digit] & cells_in
             count = where.bit_count()
             if count < 2:
                 continue
@@ -264,19 +264,19 @@ def _unit_links(g: Graph, strong: list[set[int]], grouped: bool) -> None:
 
 
 @cache
-def _unit_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
+def unit_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
     """Each unit's cells as a bit set, in the order of ``shape.units``."""
     return tuple(sum(1 << cell for cell in unit.cells) for unit in shape(box_rows, box_cols).units)
 
 
 @cache
-def _segment_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
+def segment_bits(box_rows: int, box_cols: int) -> tuple[int, ...]:
     """Every segment's cells as a bit set."""
     return tuple(sum(1 << cell for cell in s.cells) for s in segments(box_rows, box_cols))
 
 
 @cache
-def _groups_by_unit(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+def groups_by_unit(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
     """Each unit's segments (a line's, a box's), as bit sets of cells, by the
     unit's place in ``shape.units``."""
     board = shape(box_rows, box_cols)
@@ -335,13 +335,13 @@ def _weak_links(g: Graph, same_cell: bool) -> None:
                     weak[group].append(other)
                     weak[other].append(group)
     g.weak = weak
-    g.weakbits = [_bit_set(linked) for linked in weak]
+    g.weakbits = [bit_set(linked) for linked in weak]
 
 
 _SHIFT = (1).__lshift__
 
 
-def _bit_set(nodes: list[int]) -> int:
+def bit_set(nodes: list[int]) -> int:
     """Some nodes (each once) as a bit set: their powers of two summed."""
     return sum(map(_SHIFT, nodes))
 

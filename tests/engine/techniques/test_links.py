@@ -1,9 +1,13 @@
-"""The chains' graph: its links go both ways, the rules of its almost
-locked sets, put together end by end, are those the plain rule lists, and
-the search that pushes only what is new finds the plain search's chains."""
+"""The chains' graph: its links go both ways, the graph of aic put together
+from each digit's kept part is the graph built afresh, the rules of its
+almost locked sets, put together end by end, are those the plain rule
+lists, and the search that pushes only what is new finds the plain
+search's chains."""
 
 from itertools import combinations, islice
 
+from solver.engine.techniques import memo
+from solver.engine.techniques.aic_graph import aic_graph
 from solver.engine.techniques.chains import MAX_ALS, MAX_STRONG, _chains, _walk_back
 from solver.engine.techniques.links import (
     AIC,
@@ -62,6 +66,14 @@ def test_links_go_both_ways_once_and_weakbits_are_the_weak_links():
                     assert len(set(linked)) == len(linked)
                     assert all(node in links[other] for other in linked)
             assert g.weakbits == [sum(1 << other for other in linked) for linked in g.weak]
+
+
+def test_the_graph_of_aic_from_the_digits_kept_parts_is_the_graph_built_afresh():
+    memo.forget()
+    for marks in boards():  # each part kept from the boards before, where unchanged
+        kept, fresh = aic_graph(marks), graph(marks, AIC)
+        assert vars(kept) == vars(fresh)
+        assert [*kept.index.items()] == [*fresh.index.items()]
 
 
 def test_the_rules_of_each_end_are_those_of_the_plain_rule_in_order():
