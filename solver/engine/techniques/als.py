@@ -68,7 +68,7 @@ from ..marks import Marks, Mask, digits_of
 from ..steps import Candidate, Pattern, Step, Technique
 from .intersections import Segment, segments
 from .locked_sets import MAX_CELLS, LockedSet, in_unit, meeting_digit
-from .memo import Nothing, planes
+from .memo import Kept, Nothing, planes
 
 # The most cells an ALS may have (``locked_sets.MAX_CELLS``, 6), and a group
 # of a Sue de Coq's line or box: bigger ones are rare in a person's solving
@@ -151,8 +151,11 @@ def find_als_xy_wing(marks: Marks) -> Iterator[Step]:
 
 
 # The crossings whose Sue de Coqs found nothing: a crossing's read only the
-# candidates of its line and its box (``memo``).
+# candidates of its line and its box (``memo``). The groups of a line's (or
+# a box's) cells outside the crossing are kept with those cells' candidates,
+# as a step often changes the box and not the line, or the other way round.
 _NOTHING_SUE_DE_COQ = Nothing()
+_GROUPS: Kept[list[Group]] = Kept()
 
 
 def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
@@ -160,23 +163,29 @@ def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
     line by line, and on each line box by box; a crossing is skipped while
     its line's and box's candidates are those on which it found nothing."""
     board, candidates = marks.shape, marks.candidates
-    for crossing in _crossings(board.box_rows, board.box_cols):
-        line, box = crossing.segment.line, crossing.segment.box
+    for number, crossing in enumerate(_crossings(board.box_rows, board.box_cols)):
         view = tuple(candidates[cell] for cell in crossing.cells)
-        part = (board.box_rows, board.box_cols, line, box)
-        search = partial(_sue_de_coqs_at, marks, crossing.segment)
+        part = (board.box_rows, board.box_cols, number)
+        search = partial(_sue_de_coqs_at, marks, number, crossing.segment)
         yield from _NOTHING_SUE_DE_COQ.search(part, view, search)
 
 
-def _sue_de_coqs_at(marks: Marks, segment: Segment) -> Iterator[Step]:
-    """The Sue de Coqs on the crossing of a segment's line and box."""
+def _sue_de_coqs_at(marks: Marks, number: int, segment: Segment) -> Iterator[Step]:
+    """The Sue de Coqs on the crossing of a segment's line and box (the
+    ``number``-th crossing)."""
     candidates = marks.candidates
     crossing = [c for c in segment.cells if candidates[c]]
     if len(crossing) < 2:
         return
-    line_rest = [c for c in segment.line_rest if candidates[c]]
-    box_rest = [c for c in segment.box_rest if candidates[c]]
-    line_sets, box_sets = _groups(marks, line_rest), _groups(marks, box_rest)
+    board = marks.shape
+    line_sets, box_sets = (
+        _GROUPS.get(
+            (board.box_rows, board.box_cols, number, side),
+            tuple(candidates[c] for c in rest),
+            partial(_groups, marks, [c for c in rest if candidates[c]]),
+        )
+        for side, rest in (("line", segment.line_rest), ("box", segment.box_rest))
+    )
     for core in _cores(crossing):
         yield from _sue_de_coq(marks, segment.line, segment.box, core, line_sets, box_sets)
 
@@ -412,7 +421,7 @@ def _sue_de_coq(
     ``box``) with a group of the line's and one of the box's other cells.
 
     A group takes from the core's digits as many as it has cells beyond its
-    own other digits (``_take``); the two takes must make the core's spare
+    own other digits (its take); the two takes must make the core's spare
     digits, its digits beyond its cells, each take at least one. Then a
     group holds at most its cells and the core's cells in digits: its other
     digits are its cells less its take, its core digits at most the core's
@@ -424,26 +433,25 @@ def _sue_de_coq(
     spare = digits.bit_count() - len(core)
     if spare < 2:
         return
-    fits = [g for g in box_sets if g.digits.bit_count() <= len(g.cells) + len(core)]
-    by_take: dict[int, list[Group]] = defaultdict(list)
-    for group in fits:
-        take = _take(group, digits)
-        if 1 <= take < spare:
-            by_take[take].append(group)
+    most = len(core)
+    # These loops run for every core: each take is worked out in line.
+    by_take: dict[int, list[Group]] = {}
+    for group in box_sets:
+        cells, held = group
+        if held.bit_count() <= len(cells) + most:
+            take = len(cells) - (held & ~digits).bit_count()
+            if 1 <= take < spare:
+                by_take.setdefault(take, []).append(group)
     for in_line in line_sets:
-        take = _take(in_line, digits)
-        if not 1 <= take < spare or in_line.digits.bit_count() > len(in_line.cells) + len(core):
+        cells, held = in_line
+        take = len(cells) - (held & ~digits).bit_count()
+        if not 1 <= take < spare or held.bit_count() > len(cells) + most:
             continue
-        for in_box in by_take[spare - take]:
-            if in_line.digits & in_box.digits == 0:
+        for in_box in by_take.get(spare - take, ()):
+            if held & in_box.digits == 0:
                 removed = _sue_de_coq_removes(marks, line, box, core, digits, in_line, in_box)
                 if removed:
                     yield _sue_de_coq_step(line, box, core, digits, in_line, in_box, removed)
-
-
-def _take(group: Group, digits: Mask) -> int:
-    """How many of ``digits`` a group must hold: its cells less its other digits."""
-    return len(group.cells) - (group.digits & ~digits).bit_count()
 
 
 def _sue_de_coq_removes(
