@@ -392,26 +392,57 @@ def find_forcing_chain(marks: Marks) -> Iterator[Step]:
     unit) of at most ``MAX_BRANCHES``, fewest first, whose branches, each
     followed by singles on a copy of the board, agree on a placement or an
     elimination, or of which some branch runs into a contradiction."""
-    # A candidate is a branch of its cell and of each of its units: followed once.
+    # A candidate is a branch of its cell and of each of its units: followed
+    # once, and what it places and takes out worked out once, digit by digit.
     followed: dict[Candidate, dict[int, int] | None] = {}
+    placed_of: dict[Candidate, list[int]] = {}
+    gone_of: dict[Candidate, list[int]] = {}
     start = _start(marks)
     for count in range(2, MAX_BRANCHES + 1):
         for branches, params in _branch_sets(marks, count):
             for branch in branches:
                 if branch not in followed:
                     followed[branch] = _follow(marks, start, *branch)
-            outcomes = [followed[branch] for branch in branches]
-            wrong = tuple(b for b, outcome in zip(branches, outcomes, strict=True) if not outcome)
+            wrong = tuple(b for b in branches if not followed[b])
             if wrong and len(wrong) < len(branches):
                 yield _forcing_step(branches, params, (), tuple(sorted(wrong)), "contradiction")
             elif not wrong:
-                placed = set.intersection(*(set(outcome.items()) for outcome in outcomes))
+                placed = _common(marks, branches, followed, placed_of, _by_digit)
                 if placed:
-                    yield _forcing_step(branches, params, tuple(sorted(placed)), (), "place")
+                    yield _forcing_step(branches, params, placed, (), "place")
                 else:
-                    removed = _removed_by_all(marks, outcomes)
+                    removed = _common(marks, branches, followed, gone_of, _removed)
                     if removed:
                         yield _forcing_step(branches, params, (), removed, "eliminate")
+
+
+def _common(
+    marks: Marks,
+    branches: tuple[Candidate, ...],
+    followed: dict[Candidate, dict[int, int] | None],
+    known: dict[Candidate, list[int]],
+    work: Callable[[Marks, dict[int, int]], list[int]],
+) -> tuple[Candidate, ...]:
+    """The candidates that every branch's outcome (``followed``) holds, as
+    ``work`` reads it (by digit, a cell set), kept in ``known``; sorted."""
+    common: list[int] = []
+    for branch in branches:
+        if branch not in known:
+            known[branch] = work(marks, followed[branch])
+        sets = known[branch]
+        common = [a & b for a, b in zip(common, sets, strict=True)] if common else sets
+        if not any(common):
+            return ()
+    found = [(cell, digit) for digit, cells in enumerate(common) if cells for cell in bits(cells)]
+    return tuple(sorted(found))
+
+
+def _by_digit(marks: Marks, placed: dict[int, int]) -> list[int]:
+    """By digit, the cells a branch's outcome places it in."""
+    found = [0] * (marks.shape.size + 1)
+    for cell, digit in placed.items():
+        found[digit] |= 1 << cell
+    return found
 
 
 def _branch_sets(marks: Marks, count: int) -> Iterator[tuple[tuple[Candidate, ...], dict]]:
@@ -543,22 +574,19 @@ def _geometry(box_rows: int, box_cols: int) -> _Geometry:
     )
 
 
-def _removed_by_all(marks: Marks, outcomes: list[dict[int, int]]) -> tuple[Candidate, ...]:
-    """The candidates of ``marks`` that every branch's placements take out:
-    a peer of a cell given their digit, or another digit of a cell placed."""
+def _removed(marks: Marks, placed: dict[int, int]) -> list[int]:
+    """By digit, the candidates of ``marks`` a branch's placements take out
+    (a peer of a cell given the digit, or another digit of a cell placed),
+    as cell sets."""
     board = marks.shape
     peers = peer_bits(board.box_rows, board.box_cols)
     places = planes(marks)
-    common = None
-    for placed in outcomes:
-        gone = [0] * (board.size + 1)  # by digit, the cells it leaves
-        for cell, digit in placed.items():
-            gone[digit] |= peers[cell] & places[digit]
-            for other in digits_of(marks.candidates[cell] & ~(1 << (digit - 1))):
-                gone[other] |= 1 << cell
-        common = gone if common is None else [a & b for a, b in zip(common, gone, strict=True)]
-    found = [(cell, digit) for digit, cells in enumerate(common or ()) for cell in bits(cells)]
-    return tuple(sorted(found))
+    gone = [0] * (board.size + 1)
+    for cell, digit in placed.items():
+        gone[digit] |= peers[cell] & places[digit]
+        for other in digits_of(marks.candidates[cell] & ~(1 << (digit - 1))):
+            gone[other] |= 1 << cell
+    return gone
 
 
 def _forcing_step(

@@ -6,14 +6,15 @@ digit's places from its plane; ``plain_follow`` below is
 the rule as written, every unit looked through after every round of naked
 singles. Both must place the same digits in the same order, or both run
 into a contradiction, for every candidate of every board of hard walks
-(broken boards included); and ``_removed_by_all``, on sets of cells, must
-remove what the plain rule removes.
+(broken boards included); and what several branches all place, and all
+take out, worked out on sets of cells (``_common``), must be what the plain
+rule finds.
 """
 
 from itertools import islice
 
 from solver.engine.marks import Marks, digits_of
-from solver.engine.techniques.chains import _follow, _removed_by_all, _start
+from solver.engine.techniques.chains import _by_digit, _common, _follow, _removed, _start
 from tests.support.incremental import walk
 from tests.support.puzzles import SIZED, sample
 
@@ -81,8 +82,12 @@ def followed_both_ways(marks: Marks) -> int:
         if fast:
             outcomes.append(fast)
     for count in (1, 2, 3):
-        chosen = outcomes[:count]
-        assert _removed_by_all(marks, chosen) == plain_removed_by_all(marks, chosen)
+        chosen = dict(enumerate(outcomes[:count]))
+        branches = tuple(chosen)
+        placed = set.intersection(*(set(o.items()) for o in chosen.values())) if chosen else ()
+        assert _common(marks, branches, chosen, {}, _by_digit) == tuple(sorted(placed))
+        removed = _common(marks, branches, chosen, {}, _removed)
+        assert removed == plain_removed_by_all(marks, list(chosen.values()))
     return len(outcomes)
 
 
