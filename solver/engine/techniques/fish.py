@@ -101,32 +101,47 @@ def _places(marks: Marks, line: Unit, digit: int) -> Mask:
     return mask
 
 
-def _bases(masks: Sequence[Mask], n: int, at_most: bool) -> Iterator[tuple[int, ...]]:
+def _bases(masks: Sequence[Mask], n: int, at_most: bool) -> list[tuple[int, ...]]:
     """The indices of every ``n`` masks whose union has exactly ``n`` members
-    (or at most ``n``, with ``at_most``); a branch stops as soon as its union
-    has more."""
+    (or at most ``n``, with ``at_most``), in order; a branch stops as soon as
+    its union has more."""
+    found: list[tuple[int, ...]] = []
+    count = len(masks)
 
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
+    # A list filled in place, not nested generators, which pass each base up
+    # through every level.
+    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> None:
         if len(chosen) == n:
             if at_most or union.bit_count() == n:
-                yield chosen
+                found.append(chosen)
             return
-        for i in range(start, len(masks) - (n - len(chosen)) + 1):
+        for i in range(start, count - (n - len(chosen)) + 1):
             grown = union | masks[i]
             if grown.bit_count() <= n:
-                yield from extend(i + 1, (*chosen, i), grown)
+                extend(i + 1, (*chosen, i), grown)
 
-    return extend(0, (), 0)
+    extend(0, (), 0)
+    return found
 
 
 def _positions(mask: Mask) -> tuple[int, ...]:
     """The positions (from 0) of a mask's members, smallest first."""
-    positions = []
-    while mask:
-        low = mask & -mask
-        positions.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(positions)
+    found = _POSITIONS.get(mask)
+    if found is None:
+        positions = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            positions.append(low.bit_length() - 1)
+            rest ^= low
+        if len(_POSITIONS) > 1 << 16:  # a big board's masks are many: keep a few
+            _POSITIONS.clear()
+        found = _POSITIONS[mask] = tuple(positions)
+    return found
+
+
+# The positions of the masks met so far (a 9x9 board's lines have 512).
+_POSITIONS: dict[Mask, tuple[int, ...]] = {}
 
 
 def _step(
@@ -258,20 +273,35 @@ def _covers(
         union |= places[i]
     needed = union & ~segment
     for extra in combinations(_positions(union & segment), n - needed.bit_count()):
-        cover = needed | sum(1 << j for j in extra)
+        cover = needed
+        for j in extra:
+            cover |= 1 << j
         fins = union & ~cover
-        if not fins or not all(places[i] & cover for i in base):
-            continue
-        fin_boxes = {boxes[i] for i in base if places[i] & fins}
-        if len(fin_boxes) > 1:
-            continue
-        box = fin_boxes.pop()
-        if any(
+        box = _fins_box(places, base, cover, fins, boxes) if fins else None
+        if box is not None and any(
             places[i] & cover & segment
             for i in range(len(places))
             if boxes[i] == box and i not in base
         ):
             yield cover, fins
+
+
+def _fins_box(
+    places: Sequence[Mask], base: tuple[int, ...], cover: Mask, fins: Mask, boxes: Sequence[int]
+) -> int | None:
+    """The one box holding the fins, if every base line keeps a place in the
+    cover; else None."""
+    box = None
+    for i in base:
+        held = places[i]
+        if not held & cover:
+            return None
+        if held & fins:
+            if box is None:
+                box = boxes[i]
+            elif boxes[i] != box:
+                return None
+    return box
 
 
 @dataclass(frozen=True)
