@@ -13,8 +13,9 @@ digit and so removes it from the cell's peers.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
-from ..board import Unit
+from ..board import Unit, shape
 from ..levels import Level
 from ..marks import Marks, digits_of
 from ..steps import Pattern, Step, Technique
@@ -55,21 +56,35 @@ def find_naked_single(marks: Marks) -> Iterator[Step]:
 def find_hidden_single(marks: Marks) -> Iterator[Step]:
     """Every (unit, digit) where the digit, not yet placed in the unit, has
     one place left in it: boxes first, then rows, then columns."""
+    candidates, placed_digits = marks.candidates, marks.digits
     for unit in _boxes_first(marks):
-        placed = {marks.digits[cell] for cell in unit.cells}
-        for digit in range(1, marks.shape.size + 1):
-            if digit in placed:
-                continue
-            places = marks.places(unit, digit)
-            if len(places) == 1:
-                yield _placement("hidden-single", places[0], digit, unit)
+        # The digits held once in the unit's cells (not twice), not placed there.
+        once = twice = placed = 0
+        for cell in unit.cells:
+            mask = candidates[cell]
+            twice |= once & mask
+            once |= mask
+            if placed_digits[cell]:
+                placed |= 1 << (placed_digits[cell] - 1)
+        single = once & ~twice & ~placed
+        while single:
+            low = single & -single
+            cell = next(cell for cell in unit.cells if candidates[cell] & low)
+            yield _placement("hidden-single", cell, low.bit_length(), unit)
+            single ^= low
 
 
-def _boxes_first(marks: Marks) -> list[Unit]:
+def _boxes_first(marks: Marks) -> tuple[Unit, ...]:
     """The units in the order a person scans them: boxes, rows, columns."""
-    size = marks.shape.size
-    units = marks.shape.units
-    return [*units[2 * size :], *units[:size], *units[size : 2 * size]]
+    return _scan_order(marks.shape.box_rows, marks.shape.box_cols)
+
+
+@cache
+def _scan_order(box_rows: int, box_cols: int) -> tuple[Unit, ...]:
+    """``_boxes_first`` for boards of ``box_rows`` x ``box_cols``."""
+    board = shape(box_rows, box_cols)
+    size, units = board.size, board.units
+    return (*units[2 * size :], *units[:size], *units[size : 2 * size])
 
 
 def _placement(technique: str, cell: int, digit: int, unit: Unit) -> Step:
