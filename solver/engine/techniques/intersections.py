@@ -18,8 +18,8 @@ reads it (a case it set aside says so).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import cache, partial
+from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -27,7 +27,6 @@ from ..board import Unit, shape
 from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
 from ..steps import Pattern, Step, Technique
-from .memo import Nothing, searched, unit_views
 
 
 class Segment(NamedTuple):
@@ -56,36 +55,30 @@ def segments(box_rows: int, box_cols: int) -> tuple[Segment, ...]:
     return tuple(found)
 
 
-# The segments whose pointing or claiming found nothing: a segment's read
-# only the candidates and digits of its box and its line (``memo``). Locked
-# pairs and triples cost less than the memo would.
-_NOTHING = {name: Nothing() for name in ("pointing", "claiming")}
-
-
 def find_locked_pointing(marks: Marks) -> Iterator[Step]:
     """Every (box, digit) whose places in the box, two or more, lie in one
     line that still has the digit elsewhere."""
-    return _by_segment(marks, _NOTHING["pointing"], _pointing)
-
-
-def _pointing(marks: Marks, segment: Segment) -> Iterator[Step]:
-    """The pointing digits of ``segment``'s box into its line."""
-    rest_of_box = _union(marks, segment.box_rest) | _placed(marks, segment.box)
-    pointing = _union(marks, segment.cells) & ~rest_of_box
-    yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
+    unions, placed = _unions(marks)
+    for number, (segment, box, _, in_box, _) in enumerate(_siblings(*_shape_of(marks))):
+        rest_of_box = placed[box]
+        for other in in_box:
+            rest_of_box |= unions[other]
+        pointing = unions[number] & ~rest_of_box
+        if pointing:
+            yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
 
 
 def find_locked_claiming(marks: Marks) -> Iterator[Step]:
     """Every (line, digit) whose places in the line, two or more, lie in one
     box that still has the digit elsewhere."""
-    return _by_segment(marks, _NOTHING["claiming"], _claiming)
-
-
-def _claiming(marks: Marks, segment: Segment) -> Iterator[Step]:
-    """The claiming digits of ``segment``'s line into its box."""
-    rest_of_line = _union(marks, segment.line_rest) | _placed(marks, segment.line)
-    claiming = _union(marks, segment.cells) & ~rest_of_line
-    yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
+    unions, placed = _unions(marks)
+    for number, (segment, _, line, _, in_line) in enumerate(_siblings(*_shape_of(marks))):
+        rest_of_line = placed[line]
+        for other in in_line:
+            rest_of_line |= unions[other]
+        claiming = unions[number] & ~rest_of_line
+        if claiming:
+            yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
 
 
 def find_locked_pair(marks: Marks) -> Iterator[Step]:
@@ -102,25 +95,63 @@ def find_locked_triple(marks: Marks) -> Iterator[Step]:
         yield from _locked_subsets("locked-triple", marks, segment, 3)
 
 
-def _by_segment(
-    marks: Marks, nothing: Nothing, search: Callable[[Marks, Segment], Iterator[Step]]
-) -> Iterator[Step]:
-    """The steps of ``search(marks, segment)``, segment by segment, a segment
-    skipped while its box and line are those on which it found nothing."""
-    board = marks.shape
-    views = unit_views(marks, digits=True)
-    parts = (
-        ((board.box_rows, board.box_cols, number), (views[box], views[line]), segment)
-        for number, (segment, box, line) in enumerate(_numbered(board.box_rows, board.box_cols))
-    )
-    return searched(nothing, parts, partial(search, marks))
+def _shape_of(marks: Marks) -> tuple[int, int]:
+    """The board's box rows and columns, the key of its cached geometry."""
+    return marks.shape.box_rows, marks.shape.box_cols
+
+
+def _unions(marks: Marks) -> tuple[list[int], list[int]]:
+    """Each segment's candidates together (by its place in ``segments``) and
+    each unit's placed digits (by its place in ``shape.units``), as masks."""
+    candidates, digits = marks.candidates, marks.digits
+    unions = []
+    for segment in segments(*_shape_of(marks)):
+        mask = 0
+        for cell in segment.cells:
+            mask |= candidates[cell]
+        unions.append(mask)
+    placed = [0] * len(marks.shape.units)
+    units_of = _units_of(*_shape_of(marks))
+    for cell, digit in enumerate(digits):
+        if digit:
+            for unit in units_of[cell]:
+                placed[unit] |= 1 << (digit - 1)
+    return unions, placed
 
 
 @cache
-def _numbered(box_rows: int, box_cols: int) -> tuple[tuple[Segment, int, int], ...]:
-    """Every segment with the places of its box and line in ``shape.units``."""
-    number = {unit: i for i, unit in enumerate(shape(box_rows, box_cols).units)}
-    return tuple((s, number[s.box], number[s.line]) for s in segments(box_rows, box_cols))
+def _units_of(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's units, as their places in ``shape.units``."""
+    board = shape(box_rows, box_cols)
+    number = {unit: i for i, unit in enumerate(board.units)}
+    return tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells))
+
+
+@cache
+def _siblings(
+    box_rows: int, box_cols: int
+) -> tuple[tuple[Segment, int, int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Every segment with the places of its box and line in ``shape.units``,
+    and the other segments (their places in ``segments``) that make up the
+    rest of its box (those along the same kind of line) and the rest of its
+    line."""
+    board = shape(box_rows, box_cols)
+    number = {unit: i for i, unit in enumerate(board.units)}
+    found = segments(box_rows, box_cols)
+    return tuple(
+        (
+            s,
+            number[s.box],
+            number[s.line],
+            tuple(
+                i
+                for i, other in enumerate(found)
+                if other.box == s.box and other.line.kind == s.line.kind and other != s
+            ),
+            tuple(i for i, other in enumerate(found) if other.line == s.line and other != s),
+        )
+        for s in found
+    )
 
 
 def _locked(

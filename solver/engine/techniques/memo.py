@@ -135,15 +135,13 @@ def by_unit(
     nothing: Nothing,
     search: Callable[[Marks, Unit], Iterable[Step]],
     units: Iterable[int] | None = None,
-    digits: bool = False,
 ) -> Iterator[Step]:
     """The steps of ``search(marks, unit)``, unit by unit (``units``: their
     places in ``shape.units``, in order; every unit by default), for a search
-    that reads only the unit's candidates (and its digits, with ``digits``):
-    a unit is skipped while those are the ones on which it last found
-    nothing (``nothing``)."""
+    that reads only the unit's candidates: a unit is skipped while they are
+    the ones on which it last found nothing (``nothing``)."""
     board = marks.shape
-    views = unit_views(marks, digits)
+    views = unit_views(marks)
     return searched(
         nothing,
         (
@@ -176,23 +174,17 @@ def searched(
 _UNIT_VIEWS: Kept[tuple[tuple[int, ...], ...]] = Kept()
 
 
-def unit_views(marks: Marks, digits: bool = False) -> tuple[tuple[int, ...], ...]:
-    """For each unit (in the order of ``shape.units``), its cells' candidates,
-    then with ``digits`` their digits; worked out once per board."""
+def unit_views(marks: Marks) -> tuple[tuple[int, ...], ...]:
+    """For each unit (in the order of ``shape.units``), its cells'
+    candidates; worked out once per board."""
     board = marks.shape
-    view = (*marks.candidates, *marks.digits) if digits else tuple(marks.candidates)
-    part = (board.box_rows, board.box_cols, digits)
-    return _UNIT_VIEWS.get(part, view, partial(_unit_views, marks, digits))
+    view = tuple(marks.candidates)
+    return _UNIT_VIEWS.get((board.box_rows, board.box_cols), view, partial(_unit_views, marks))
 
 
-def _unit_views(marks: Marks, digits: bool) -> tuple[tuple[int, ...], ...]:
+def _unit_views(marks: Marks) -> tuple[tuple[int, ...], ...]:
     """``unit_views``, worked out."""
-    candidates, placed = marks.candidates, marks.digits
-    if digits:
-        return tuple(
-            (*(candidates[c] for c in unit.cells), *(placed[c] for c in unit.cells))
-            for unit in marks.shape.units
-        )
+    candidates = marks.candidates
     return tuple(tuple(candidates[c] for c in unit.cells) for unit in marks.shape.units)
 
 

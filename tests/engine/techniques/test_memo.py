@@ -16,8 +16,6 @@ from tests.support.puzzles import SIZED, sample
 
 # The finders that skip parts of their search by the memo.
 MEMOISED = (
-    "locked-pointing",
-    "locked-claiming",
     "naked-pair",
     "naked-triple",
     "naked-quad",
