@@ -598,14 +598,11 @@ def _starts_seen_by_end(
         before = [0]
         for found in links:
             before.append(before[-1] | found)
-        after = 0
-        found_after = []
-        for found in reversed(links):
-            found_after.append(after)
-            after |= found
-        found_after.reverse()
+        after = [0] * len(links)  # after[i]: the links of the members after the i-th
+        for i in range(len(links) - 1, 0, -1):
+            after[i - 1] = after[i] | links[i]
         for i, (digit, node) in enumerate(members):
-            yield digit, node, before[i] | found_after[i]
+            yield digit, node, before[i] | after[i]
         return
     for digit, node in members:
         starts, paired = 0, False
