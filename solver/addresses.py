@@ -49,6 +49,11 @@ def steps_url(puzzle: Grid | str, number: int = 1) -> str:
     return _with_puzzle("solver:steps", puzzle, {"step": number} if number != 1 else {})
 
 
+def level_url(puzzle: Grid | str) -> str:
+    """Where a page's script asks for ``puzzle``'s level, as a fragment of HTML."""
+    return _with_puzzle("solver:level", puzzle)
+
+
 def puzzle_url(puzzle_id: str) -> str:
     """The address of the library's puzzle ``puzzle_id``."""
     return reverse("solver:puzzle", args=[puzzle_id])

@@ -198,6 +198,14 @@ LOGGING = {
 SUDOKU_SOLVE_SECONDS = float(os.environ.get("SUDOKU_SOLVE_SECONDS", "0.5"))
 # The teacher's logic per request (steps, hints, a rating); after it, trial steps.
 SUDOKU_EXPLAIN_SECONDS = float(os.environ.get("SUDOKU_EXPLAIN_SECONDS", "1.0"))
+# Answers (the answer page, /api/solve) give the puzzle's level: one already
+# rated at once, else, for a puzzle the search solved without a guess, from a
+# walk of at most SUDOKU_RATE_SLICE_SECONDS; any other is rated off the
+# answer's path (the page's script asks for it). Off: answers give no level.
+SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
+SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
+# The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
+SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
 # A new puzzle per request (the "New puzzle" button when the library has none
 # of the level, the API's generate, a daily puzzle the library cannot give):
 # past it the reply says so instead of running on.

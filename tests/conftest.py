@@ -3,6 +3,7 @@ budgets for the library's pages and API), the browser's (``support.browser``),
 and the rule that keeps the fast tier free of Chromium."""
 
 import pytest
+from django.core.cache import cache
 
 from solver.core.cells import CELL_NAMES
 from solver.library import store
@@ -27,14 +28,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "tests in a browser/ folder need `pytestmark = pytest.mark.browser`: "
             + ", ".join(unmarked)
         )
+    # A page or an API reply may read and keep ratings (solver.teaching.ratings):
+    # every test that asks the site through Django's test client has the database.
+    for item in items:
+        if "client" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.django_db)
 
 
 @pytest.fixture(autouse=True)
 def fresh_lessons():
-    """Each test's pages explain its puzzles afresh: the steps page keeps the
-    last few lessons (``lesson_of``), which another test may have made under
-    other settings."""
+    """Each test's pages explain and rate its puzzles afresh: the steps page
+    keeps the last few lessons (``lesson_of``), and Django's cache the
+    ratings, which another test may have made under other settings (its
+    database rows are rolled back with it)."""
     lesson_of.cache_clear()
+    cache.clear()
 
 
 @pytest.fixture

@@ -181,7 +181,7 @@ def test_many_puzzles_print_one_line_each_in_input_order_and_a_summary(tmp_path)
 
 def test_csv_has_one_row_per_puzzle_in_input_order(tmp_path):
     puzzles = sample("top1465.txt", 20)
-    rows = solve_csv(write_lines(tmp_path / "many.txt", puzzles), "--no-rate")
+    rows = solve_csv(write_lines(tmp_path / "many.txt", puzzles))
     assert [row["puzzle"] for row in rows] == list(puzzles)
     assert [int(row["line"]) for row in rows] == list(range(1, 21))
     for row in rows:
@@ -267,9 +267,9 @@ def taught(puzzle: str, board=STANDARD):
     return steps, rate(steps)
 
 
-def test_csv_rates_each_unique_puzzle_as_the_teacher_does(tmp_path):
+def test_csv_rates_each_unique_puzzle_as_the_teacher_does_when_asked(tmp_path):
     puzzles = [HARD, *sample("seventeen_clue.txt", 4)]
-    rows = solve_csv(write_lines(tmp_path / "rated.txt", puzzles))
+    rows = solve_csv(write_lines(tmp_path / "rated.txt", puzzles), "--rate")
     for puzzle, row in zip(puzzles, rows, strict=True):
         _, difficulty = taught(puzzle)
         assert row["level"] in LEVELS
@@ -280,12 +280,18 @@ def test_csv_rates_each_unique_puzzle_as_the_teacher_does(tmp_path):
         )
 
 
-def test_csv_leaves_the_rating_empty_without_one_solution_or_with_no_rate(tmp_path):
+def test_csv_leaves_the_rating_empty_without_one_solution_or_unless_asked(tmp_path):
     lines = [sample("serg_multi.txt", 1)[0], NO_SOLUTION, HARD[:80], CONFLICTING]
-    rows = solve_csv(write_lines(tmp_path / "unrated.txt", lines))
+    rows = solve_csv(write_lines(tmp_path / "unrated.txt", lines), "--rate")
     assert [(row["level"], row["score"], row["hardest"]) for row in rows] == [("", "", "")] * 4
-    [row] = solve_csv(write_lines(tmp_path / "one.txt", [HARD]), "--no-rate")
-    assert (row["status"], row["level"], row["score"], row["hardest"]) == ("unique", "", "", "")
+    for unasked in ((), ("--no-rate",)):  # --no-rate, once needed, is still taken
+        [row] = solve_csv(write_lines(tmp_path / "one.txt", [HARD]), *unasked)
+        assert (row["status"], row["level"], row["score"], row["hardest"]) == ("unique", "", "", "")
+
+
+def test_rate_is_for_the_csv(tmp_path):
+    with pytest.raises(CommandError, match="--rate fills the CSV's columns"):
+        solve_command(write_lines(tmp_path / "one.txt", [HARD]), "--rate")
 
 
 def test_explain_prints_a_lone_puzzles_level_and_each_step_as_a_sentence(tmp_path):
@@ -347,8 +353,8 @@ def test_two_processes_write_what_one_writes(tmp_path):
     ]
     lines[7::50] = ["not a puzzle"] * len(lines[7::50])
     path = write_lines(tmp_path / "mixed.txt", lines)
-    # Unrated: the ratings' own rows are test_csv_rates_each_unique_puzzle_as_the_teacher_does.
-    runs = [manage(path, "--format", "csv", "--jobs", jobs, "--no-rate") for jobs in (1, 2)]
+    # Unrated: the ratings' own rows are checked by the test of --rate.
+    runs = [manage(path, "--format", "csv", "--jobs", jobs) for jobs in (1, 2)]
     assert [run.returncode for run in runs] == [0, 0], runs[1].stderr
     without_ms = [
         [row[:6] + row[7:] for row in csv.reader(io.StringIO(run.stdout))] for run in runs
@@ -505,7 +511,7 @@ def test_the_help_shows_examples_and_the_options():
     text = Command().create_parser("manage.py", "solve").format_help()
     assert "  python manage.py solve top1465.txt --format csv --jobs 4 > verdicts.csv\n" in text
     options = ("--format {csv,text}", "--jobs", "--max-seconds", "--max-guesses", "--first")
-    for option in (*options, "--explain", "--no-rate"):
+    for option in (*options, "--explain", "--rate"):
         assert option in text
     for status in ("unique", "multiple", "none", "gave_up", "invalid"):
         assert f"\n  {status} " in text

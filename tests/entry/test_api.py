@@ -51,10 +51,14 @@ def test_a_unique_puzzle_gets_its_solution_and_figures(client):
 
 def test_a_unique_puzzle_is_rated_as_the_teacher_rates_its_steps(client, settings):
     settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # no trial for want of time, however loaded the machine
-    body = post(client, SOLVE, HARD).json()
+    # A puzzle the search needs guesses for is rated off the answer's path...
+    assert post(client, SOLVE, HARD).json()["difficulty"] is None
+    rated = client.get("/api/rating", {"puzzle": HARD}).json()
     steps = client.post("/api/steps", {"puzzle": HARD}, content_type="application/json")
-    assert body["difficulty"] == steps.json()["difficulty"]
-    assert body["difficulty"]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+    assert rated["difficulty"] == steps.json()["difficulty"]
+    assert rated["difficulty"]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+    # ...and its rating, once kept, comes with every answer at once.
+    assert post(client, SOLVE, HARD).json()["difficulty"] == rated["difficulty"]
 
 
 def test_an_easy_puzzle_is_rated_easy_by_its_singles(client):

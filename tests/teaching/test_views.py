@@ -10,6 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from solver.addresses import level_url
 from solver.teaching import lessons
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
@@ -242,6 +243,7 @@ def test_the_steps_page_only_reads(client):
 
 
 def test_the_answer_page_shows_the_level_and_links_the_steps(client):
+    client.get(level_url(HARD))  # rated once (an answer would ask for it through its script)
     response = client.get(ANSWER + "?" + urlencode({"puzzle": HARD}))
     text = text_of(response)
     assert re.search(r"Level: (Easy|Medium|Hard|Expert|Extreme) · hardest technique: \S", text)
