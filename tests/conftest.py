@@ -3,6 +3,7 @@ budgets for the library's pages and API), the browser's (``support.browser``),
 and the rule that keeps the fast tier free of Chromium."""
 
 import pytest
+from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
 from solver.library import store
@@ -27,6 +28,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             "tests in a browser/ folder need `pytestmark = pytest.mark.browser`: "
             + ", ".join(unmarked)
         )
+
+
+@pytest.fixture(autouse=True)
+def language_of_its_own():
+    """Each test starts in the site's default language: the language a request
+    asked for stays active in the thread after its response, and must not
+    carry into the next test."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
