@@ -4,6 +4,7 @@ and the rule that keeps the fast tier free of Chromium."""
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
 from solver.library import store
@@ -33,6 +34,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "client" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.django_db)
+
+
+@pytest.fixture(autouse=True)
+def language_of_its_own():
+    """Each test starts in the site's default language: the language a request
+    asked for stays active in the thread after its response, and must not
+    carry into the next test."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
