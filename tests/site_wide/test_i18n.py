@@ -214,8 +214,14 @@ def batch_problem_page(client):
 
 
 def batch_page(client):
-    batch = finished_batch([HARD, "not a puzzle", NO_SOLUTION, "." * 81])
-    return client.get(reverse("solver:batch_detail", args=[batch.pk]))
+    """A finished batch's page, solved as a reader's page solves it: by its
+    requests, in the reader's language (each row's message is written then)."""
+    lines = [HARD, "not a puzzle", NO_SOLUTION, "." * 81]
+    page = client.post(reverse("solver:batch"), {"puzzles": "\n".join(lines)})["Location"]
+    step = page + "/step"
+    while not client.post(step, HTTP_ACCEPT="application/json").json()["finished"]:
+        pass
+    return client.get(page)
 
 
 PAGES = {
