@@ -85,7 +85,9 @@ test-fast: install-dev messages
 ## sets (about three minutes each; figures as markdown for bench/README.md; BENCH_ARGS
 ## passes options to the first, TAILS_ARGS to the second), then the teacher's benchmark
 ## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md), then the
-## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS)
+## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS),
+## and what the level costs an answer, with the command line's CSV with and without --rate
+## (RATING_ARGS)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
@@ -93,6 +95,7 @@ bench: install
 	$(BIN)/python -m bench.generate $(GENERATE_ARGS)
 	$(BIN)/python -m bench.canonical
 	$(BIN)/python -m bench.library $(LIBRARY_ARGS)
+	$(BIN)/python -m bench.rating $(RATING_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
