@@ -4,10 +4,12 @@ wrong one) when no technique applies."""
 from solver.engine import parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
+from solver.engine.steps import Step
 from solver.engine.teacher import TRIAL, contradiction, explain, next_step, trial_step
 from solver.engine.techniques import FAMILIES, TABLE, TECHNIQUES, UNIQUENESS, rank
 from tests.support.boards import cell, open_board
-from tests.support.puzzles import HARD, SIZED, sample
+from tests.support.puzzles import HARD, HARD_SOLUTION, SIZED, sample
+from tests.support.soundness import contradictions, unsound
 
 
 def explained(text, techniques=TECHNIQUES):
@@ -15,17 +17,6 @@ def explained(text, techniques=TECHNIQUES):
     grid = parse_puzzle(text)
     marks = Marks.from_grid(grid, shape_of_grid(grid))
     return solve(grid).solution, marks, explain(marks, techniques)
-
-
-def unsound(steps, solution):
-    """The steps that place a digit other than the solution's, or eliminate the
-    solution's digit."""
-    return [
-        step
-        for step in steps
-        if any(solution[cell] != digit for cell, digit in step.placements)
-        or any(solution[cell] == digit for cell, digit in step.eliminations)
-    ]
 
 
 def test_the_techniques_are_asked_simplest_first():
@@ -39,6 +30,20 @@ def test_simplest_is_what_the_difficulty_model_ranks_lowest():
     ranks = [rank(TABLE[technique]) for technique in TECHNIQUES]
     assert ranks == sorted(ranks)
     assert set(TECHNIQUES) == {row.id for family in FAMILIES for row in family.TECHNIQUES}
+
+
+def test_the_soundness_rule_refuses_a_wrong_placement_and_a_wrong_elimination():
+    """The rule every test below relies on finds what it looks for."""
+    solution = parse_puzzle(HARD_SOLUTION)  # r1c1 holds 4, r1c2 holds 6
+    right = Step("x", placements=((0, 4),), eliminations=((1, 4),))
+    placed_wrong = Step("x", placements=((0, 6),))
+    eliminated_right = Step("x", eliminations=((1, 6),))
+    steps = [right, placed_wrong, eliminated_right]
+    assert unsound(steps, solution) == [placed_wrong, eliminated_right]
+    assert contradictions(solution, [(0, 6)], [(1, 6), (1, 4)]) == [
+        "placed 6 in cell 0, whose digit is 4",
+        "eliminated 6 from cell 1, whose digit it is",
+    ]
 
 
 def test_hard_puzzles_are_explained_to_their_solution_with_sound_steps():
