@@ -23,6 +23,9 @@ from solver.engine.steps import Step
 from tests.support.budgets import BY_GUESSES
 
 Move = tuple[int, int]  # (cell, digit): a digit placed in, or eliminated from, a cell
+# The name of a sweep's ``record_property``: a dict of counts (puzzles, steps, each
+# technique's steps), summed over every test at the end of the run (tests/conftest.py).
+TALLY = "tally"
 
 
 def solution_of(grid: Grid) -> Grid:
