@@ -1,7 +1,8 @@
-"""Fixtures shared by the tests (cells of a form post, the generator's budgets
-for the library's pages and API, the sweeps' puzzles with ``--sweep``), the
-browser's (``support.browser``), and the rules that keep the fast tier free of
-Chromium and `make soundness` complete."""
+"""Fixtures shared by the tests (budgets out of the clock's reach, cells of a
+form post, the generator's budgets for the library's pages and API, the
+sweeps' puzzles with ``--sweep``), the browser's (``support.browser``), and
+the rules that keep the fast tier free of Chromium and `make soundness`
+complete."""
 
 from collections import Counter
 from collections.abc import Callable
@@ -9,8 +10,10 @@ from collections.abc import Callable
 import pytest
 
 from solver.core.cells import CELL_NAMES
+from solver.engine import teacher
 from solver.library import store
 from solver.teaching.pages import lesson_of
+from tests.support.budgets import BY_GUESSES, OUT_OF_REACH
 from tests.support.puzzles import load, sample
 from tests.support.soundness import TALLY
 
@@ -79,6 +82,17 @@ def sweep(request: pytest.FixtureRequest) -> Callable[[str, int], tuple[str, ...
 
 
 @pytest.fixture(autouse=True)
+def budgets_by_work(settings, monkeypatch):
+    """The site's budgets in seconds out of reach, and the teacher's trials
+    bounded by guesses alone: a verdict, a lesson or a rating depends on the
+    work it takes, never on how loaded the machine is. A test of a budget
+    itself sets a small one (0: spent at once)."""
+    settings.SUDOKU_SOLVE_SECONDS = OUT_OF_REACH
+    settings.SUDOKU_EXPLAIN_SECONDS = OUT_OF_REACH
+    monkeypatch.setattr(teacher, "TRIAL_BUDGET", BY_GUESSES)
+
+
+@pytest.fixture(autouse=True)
 def fresh_lessons():
     """Each test's pages explain its puzzles afresh: the steps page keeps the
     last few lessons (``lesson_of``), which another test may have made under
@@ -104,6 +118,7 @@ def out_of_time(monkeypatch):
 
 
 @pytest.fixture
-def quick(settings):
-    """A budget for generating small enough for tests, large enough for an easy puzzle."""
-    settings.SUDOKU_GENERATE_SECONDS = 1.0
+def time_to_generate(settings):
+    """Generating out of the clock's reach: a seeded easy puzzle comes back
+    after the same few draws on a loaded machine as on an idle one."""
+    settings.SUDOKU_GENERATE_SECONDS = OUT_OF_REACH

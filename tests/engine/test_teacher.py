@@ -1,7 +1,7 @@
 """The teacher: steps simplest first, each one sound, and a trial step (never a
 wrong one) when no technique applies."""
 
-from solver.engine import parse_puzzle, solve
+from solver.engine import parse_puzzle
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
 from solver.engine.steps import Step
@@ -9,14 +9,14 @@ from solver.engine.teacher import TRIAL, contradiction, explain, next_step, tria
 from solver.engine.techniques import FAMILIES, TABLE, TECHNIQUES, UNIQUENESS, rank
 from tests.support.boards import cell, open_board
 from tests.support.puzzles import HARD, HARD_SOLUTION, SIZED, sample
-from tests.support.soundness import contradictions, unsound
+from tests.support.soundness import contradictions, solution_of, unsound
 
 
 def explained(text, techniques=TECHNIQUES):
     """The puzzle's solution, its board once explained, and the steps."""
     grid = parse_puzzle(text)
     marks = Marks.from_grid(grid, shape_of_grid(grid))
-    return solve(grid).solution, marks, explain(marks, techniques)
+    return solution_of(grid), marks, explain(marks, techniques)
 
 
 def test_the_techniques_are_asked_simplest_first():
@@ -88,7 +88,7 @@ def test_a_cell_without_candidates_gets_no_trial():
 
 def test_a_solved_board_has_no_next_step():
     grid = parse_puzzle(HARD)
-    marks = Marks.from_grid(solve(grid).solution, STANDARD)
+    marks = Marks.from_grid(solution_of(grid), STANDARD)
     assert next_step(marks) is None
     assert explain(marks) == []
 
@@ -97,10 +97,10 @@ def test_once_its_time_is_spent_the_teacher_ends_in_trial_steps_that_solve_the_p
     grid = parse_puzzle(HARD)
     marks = Marks.from_grid(grid, STANDARD)
     steps = explain(marks, max_seconds=0)
-    assert tuple(marks.digits) == solve(grid).solution
+    assert tuple(marks.digits) == solution_of(grid)
     assert {step.technique for step in steps} == {TRIAL}
     assert all(step.params["budget"] for step in steps)
-    assert unsound(steps, solve(grid).solution) == []
+    assert unsound(steps, solution_of(grid)) == []
 
 
 def test_a_trial_taken_because_no_technique_applies_is_not_a_budget_trial():
@@ -143,7 +143,7 @@ def test_a_trial_that_fails_counts_the_singles_that_lead_to_the_contradiction():
 def test_a_right_digit_shows_no_contradiction():
     grid = parse_puzzle(HARD)
     marks = Marks.from_grid(grid, STANDARD)
-    solution = solve(grid).solution
+    solution = solution_of(grid)
     for at in range(81):
         if not grid[at]:
             assert contradiction(marks, at, solution[at]) == {}
@@ -155,7 +155,7 @@ def test_a_chain_back_to_a_group_places_no_digit():
     which once was placed (and was wrong)."""
     text = ".....1..8..4..765..5..6.39..13...7...7..3..8.46.7.5........6..9..29........85...."
     grid = parse_puzzle(text)
-    solution = solve(grid).solution
+    solution = solution_of(grid)
     marks = Marks.from_grid(grid, STANDARD)
     steps = explain(marks, unique=True)
     assert tuple(marks.digits) == solution

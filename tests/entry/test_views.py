@@ -66,13 +66,13 @@ def test_famous_hard_puzzles_are_solved_through_the_page(client, name):
     assert "Solved." in text_of(client.post(ANSWER, {"puzzle": FAMOUS_UNIQUE[name]}, follow=True))
 
 
-def test_norvigs_hard1_has_several_solutions_within_the_sites_budget(client):
+def test_norvigs_hard1_has_several_solutions_within_the_guess_budget(client):
     """As written, it led the search without restarts into 76,249 guesses: "Gave up"."""
     response = client.post(ANSWER, {"puzzle": HARD1}, follow=True)
     assert "More than one solution." in text_of(response)
 
 
-def test_norvigs_impossible_puzzle_is_proved_to_have_none_within_the_sites_budget(client):
+def test_norvigs_impossible_puzzle_is_proved_to_have_none_within_the_guess_budget(client):
     assert "No solution." in text_of(client.post(ANSWER, {"puzzle": IMPOSSIBLE}, follow=True))
 
 

@@ -69,7 +69,7 @@ def test_new_without_a_level_takes_a_medium_puzzle(client):
     assert client.get(NEW + "?level=")["Location"] == f"/p/{medium.pk}"
 
 
-def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, quick):
+def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, time_to_generate):
     response = client.get(new_puzzle_url("easy"))
     assert response.status_code == 303
     (made,) = Puzzle.objects.all()
