@@ -14,8 +14,9 @@ temporary one): the runtime directory, the database and the static root.
   StackError, with serve.sh's output, if nginx is missing, if serve.sh exits,
   or if the site does not answer within START_SECONDS. Nothing stops the stack
   at exit: the caller must call ``stop``.
-- ``Stack.fetch(method, path, body, **headers)``: one request on a connection
-  of its own, redirects not followed; a header's ``_`` is sent as ``-``. It
+- ``Stack.fetch(method, path, body, connected, **headers)``: one request on a
+  connection of its own (``connected()`` called once it is open, before the
+  request goes), redirects not followed; a header's ``_`` is sent as ``-``. It
   gives a Reply: the status, the headers (names in lower case, a repeated
   header's values joined with ", ") and the body.
 - ``Stack.log_text()``: serve.sh's output so far, gunicorn's and Django's log included.
@@ -43,6 +44,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,11 +84,23 @@ class Stack:
     log: Path
     pids: dict[str, int] = field(default_factory=dict)
 
-    def fetch(self, method: str, path: str, body: bytes | str | None = None, **headers) -> Reply:
-        """One request, on a connection of its own; redirects are not followed."""
+    def fetch(
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | None = None,
+        connected: Callable[[], object] | None = None,
+        **headers,
+    ) -> Reply:
+        """One request, on a connection of its own; redirects are not followed.
+        ``connected``, if given, is called once the connection is open, before
+        the request is sent."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
             sent = {name.replace("_", "-"): value for name, value in headers.items()}
+            if connected is not None:
+                connection.connect()
+                connected()
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
             joined: dict[str, str] = {}
