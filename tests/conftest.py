@@ -1,8 +1,8 @@
-"""Fixtures shared by the tests (budgets out of the clock's reach, cells of a
-form post, the generator's budgets for the library's pages and API, the
-sweeps' puzzles with ``--sweep``), the browser's (``support.browser``), and
-the rules that keep the fast tier free of Chromium and `make soundness`
-complete."""
+"""Fixtures shared by the tests (budgets out of the clock's reach, the site's
+teacher walking each board once, cells of a form post, the generator's budgets
+for the library's pages and API, the sweeps' puzzles with ``--sweep``), the
+browser's (``support.browser``), and the rules that keep the fast tier free of
+Chromium and `make soundness` complete."""
 
 from collections import Counter
 from collections.abc import Callable
@@ -12,10 +12,12 @@ import pytest
 from solver.core.cells import CELL_NAMES
 from solver.engine import teacher
 from solver.library import store
+from solver.teaching import lessons
 from solver.teaching.pages import lesson_of
 from tests.support.budgets import BY_GUESSES, OUT_OF_REACH
 from tests.support.puzzles import load, sample
 from tests.support.soundness import TALLY
+from tests.support.walks import remembered
 
 # The browser tests' fixtures: Debian's Chromium, a page, the console's errors.
 pytest_plugins = ["tests.support.browser"]
@@ -90,6 +92,13 @@ def budgets_by_work(settings, monkeypatch):
     settings.SUDOKU_SOLVE_SECONDS = OUT_OF_REACH
     settings.SUDOKU_EXPLAIN_SECONDS = OUT_OF_REACH
     monkeypatch.setattr(teacher, "TRIAL_BUDGET", BY_GUESSES)
+
+
+@pytest.fixture(autouse=True)
+def walks_once(monkeypatch):
+    """The site's teacher works out each clock-free walk once per process
+    (``support.walks``): what a page shows is the same, at a fraction of the cost."""
+    monkeypatch.setattr(lessons, "explain", remembered)
 
 
 @pytest.fixture(autouse=True)
