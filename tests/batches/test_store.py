@@ -351,6 +351,7 @@ print(stored)
 """
 
 
+@pytest.mark.slow  # eight processes, each starting Django: seconds of CPU
 def test_workers_storing_at_once_never_pass_the_cap(tmp_path):
     """Processes sharing one SQLite file, as gunicorn's workers do: the
     forgetting, the count and the new batch are one transaction, so no two

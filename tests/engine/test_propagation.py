@@ -243,6 +243,8 @@ def _towards(board, solution, steps):
 
 @pytest.mark.parametrize("name", SETS)
 def test_the_fast_and_the_plain_propagation_reach_the_same_board(name):
+    # 70 of each set (fewer find no contradiction in serg_multi): the sweep below
+    # takes 1,000 (make test) or every one (make soundness).
     outcomes, differ = twin_outcomes(map(parse_puzzle, sample(name, 70)))
     assert differ == []
     # Both ways were tried: boards settled, and contradictions found.

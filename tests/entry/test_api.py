@@ -15,6 +15,7 @@ from tests.support.puzzles import (
     NO_SOLUTION,
     NO_SOLUTION_AFTER_SEARCH,
     sample,
+    tiered,
 )
 
 SOLVE, VALIDATE = "/api/solve", "/api/validate"
@@ -69,7 +70,11 @@ def test_a_puzzle_without_one_solution_has_no_difficulty(client):
     assert "difficulty" not in post(client, VALIDATE, HARD).json()
 
 
-@pytest.mark.parametrize("puzzle", sample("top1465.txt", 12) + sample("seventeen_clue.txt", 12))
+# Each reply rates its puzzle by the teacher's whole walk: a few in the fast tier.
+@pytest.mark.parametrize(
+    "puzzle",
+    tiered(sample("top1465.txt", 12), fast=2) + tiered(sample("seventeen_clue.txt", 12), fast=2),
+)
 def test_every_solution_from_the_shared_sets_is_valid_and_keeps_the_givens(client, puzzle):
     body = post(client, SOLVE, puzzle).json()
     assert body["status"] == "unique"
@@ -89,6 +94,7 @@ def test_norvigs_hard1_is_multiple_within_the_guess_budget(client):
     assert is_valid_solution(grid(HARD1), grid(body["solution"]))
 
 
+@pytest.mark.slow  # each reply rates its puzzle: seconds of the teacher's chains
 @pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
 def test_famous_hard_puzzles_are_unique(client, name):
     body = post(client, SOLVE, FAMOUS_UNIQUE[name]).json()

@@ -56,11 +56,13 @@ def test_a_pasted_puzzle_is_solved_too(client):
     assert "Solved." in text_of(response)
 
 
+@pytest.mark.slow  # each page rates its puzzle: seconds of the teacher's chains
 def test_the_hardest_puzzles_are_solved_through_the_page(client):
     for puzzle in sample("forum_hardest_1106.txt", 4):
         assert "Solved." in text_of(client.post(ANSWER, {"puzzle": puzzle}, follow=True))
 
 
+@pytest.mark.slow  # each page rates its puzzle: seconds of the teacher's chains
 @pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
 def test_famous_hard_puzzles_are_solved_through_the_page(client, name):
     assert "Solved." in text_of(client.post(ANSWER, {"puzzle": FAMOUS_UNIQUE[name]}, follow=True))

@@ -30,6 +30,7 @@ import json
 import re
 from urllib.parse import urlencode
 
+import pytest
 from django.conf import settings as django_settings
 from django.core.files.base import ContentFile
 from django.test import override_settings
@@ -200,6 +201,7 @@ def test_the_answer_link_answers_any_text(client, text):
     assert (verdict is not None) == (reading is not None)
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @SHARED_CLIENT
 @given(path=st.sampled_from([INDEX, ANSWER]), query=some.query_strings)
 def test_any_query_string_gets_a_page(client, path, query):
@@ -223,6 +225,7 @@ drawn_forms = from_form(
 )
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @SHARED_CLIENT
 @given(form=drawn_forms)
 def test_a_drawn_form_is_answered_as_the_form_judges_it(client, form):
@@ -245,6 +248,7 @@ def test_a_drawn_form_is_answered_as_the_form_judges_it(client, form):
         assert check_answer_page(answer, form.cleaned_data["grid"]) is not None
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @SHARED_CLIENT
 @given(post=some.form_posts(), urlencoded=st.booleans())
 def test_any_form_post_is_answered_without_a_server_error(client, post, urlencoded):
@@ -262,6 +266,7 @@ def test_any_form_post_is_answered_without_a_server_error(client, post, urlencod
         assert check_answer_page(answer, puzzle) is not None
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @SHARED_CLIENT
 @given(post=some.form_posts(), accept=some.accept_headers)
 def test_loading_any_post_gets_no_server_error(client, post, accept):
@@ -278,6 +283,7 @@ def test_loading_any_post_gets_no_server_error(client, post, accept):
         assert body["grid"] is None or re.fullmatch(r"[1-9.]{81}", body["grid"])
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @SHARED_CLIENT
 @given(
     path=st.sampled_from([ANSWER, LOAD]),
@@ -296,6 +302,7 @@ def test_any_body_posted_to_the_pages_gets_no_server_error(client, path, request
 # The API
 
 
+@pytest.mark.slow  # a hundred pages and more: seconds, left to make test
 @settings(SHARED_CLIENT, max_examples=150)
 @given(path=st.sampled_from(API), text=some.puzzle_texts())
 def test_the_api_reads_a_puzzle_in_a_link_as_the_engine_does(client, path, text):
@@ -396,6 +403,7 @@ def test_every_verdict_agrees_with_the_reference_and_every_solution_is_valid(cli
 # The batch pages
 
 
+@pytest.mark.slow  # sixty batches stored and solved: seconds
 @override_settings(
     # Small limits, so texts and files near them stay cheap; a short slice, so
     # no example waits long for a batch of many puzzles.
