@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
 from solver.engine import teacher
@@ -99,6 +100,15 @@ def walks_once(monkeypatch):
     """The site's teacher works out each clock-free walk once per process
     (``support.walks``): what a page shows is the same, at a fraction of the cost."""
     monkeypatch.setattr(lessons, "explain", remembered)
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language. Django leaves the
+    language a request chose active in its thread, and the test client runs
+    in the test's: a page asked for in Chinese would otherwise speak for
+    whichever test the worker runs next."""
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
