@@ -19,11 +19,13 @@ from html import unescape
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.batches.export import EXPORT_FIELDS
 from solver.engine.levels import LEVELS
+from tests.support.budgets import OUT_OF_REACH
 from tests.support.catalogs import (
     DOMAINS,
     LANGUAGES,
@@ -214,8 +216,14 @@ def batch_problem_page(client):
 
 
 def batch_page(client):
-    batch = finished_batch([HARD, "not a puzzle", NO_SOLUTION, "." * 81])
-    return client.get(reverse("solver:batch_detail", args=[batch.pk]))
+    """A finished batch's page, the batch pasted by this client: its rows'
+    messages are written in the language of the request that solves them,
+    the reader's, as on the site (one slice solves them all)."""
+    lines = [HARD, "not a puzzle", NO_SOLUTION, "." * 81]
+    with override_settings(SUDOKU_BATCH_SLICE_SECONDS=OUT_OF_REACH):
+        pasted = client.post(reverse("solver:batch"), {"puzzles": "\n".join(lines)})
+    assert pasted.status_code == 303, pasted.content[:300]
+    return client.get(pasted["Location"])
 
 
 PAGES = {
