@@ -28,6 +28,7 @@ from django.utils import translation
 
 from deploy import render
 from solver.core.cells import CELL_NAMES
+from tests.support import stack as stack_support
 from tests.support.puzzles import HARD, HARD_SOLUTION
 from tests.support.stack import (
     ENV_EXAMPLE,
@@ -696,6 +697,25 @@ def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
     assert path not in (logs / "access.log.1").read_text()
     assert stack.process.poll() is None, stack.log_text()
     assert all(alive(pid) for pid in stack.pids.values())
+
+
+def test_a_port_taken_before_nginx_listens_on_it_is_left_for_another(tmp_path_factory, monkeypatch):
+    """Tests run side by side: a port found free may be taken (by another
+    worker's server) before nginx listens on it. The stack starts on another,
+    and answers there through its own nginx, not the server that took it."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        chosen = iter([taken.getsockname()[1]])
+        find_free = stack_support.free_port
+        monkeypatch.setattr(stack_support, "free_port", lambda: next(chosen, None) or find_free())
+        moved = start_stack(tmp_path_factory.mktemp("taken"))
+        try:
+            assert moved.port != taken.getsockname()[1]
+            reply = moved.fetch("GET", "/index")
+            assert (reply.status, reply.headers["server"]) == (200, "nginx")
+        finally:
+            moved.stop()
 
 
 @pytest.mark.parametrize("server", ["nginx", "gunicorn"])
