@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run library serve check-deploy test test-fast bench lint format browser nginx messages clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast soundness bench lint format browser nginx messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -70,15 +70,31 @@ serve: install nginx messages
 check-deploy: install
 	deploy/serve.sh --check
 
-## test: the whole suite, browser and deployment tests included (installs Debian's
-## chromium, nginx and gettext if missing)
-test: install-dev browser nginx messages
-	$(BIN)/python -m pytest
+# The tests run on WORKERS processes (pytest-xdist), each with its own test database,
+# live server port, Chromium and production stack: two for the two cores CI has
+# (WORKERS=auto takes one per core). pytest keeps its rewritten test modules as bytecode;
+# with PYTHONDONTWRITEBYTECODE set, every worker would rewrite them all again (~4 s).
+WORKERS ?= 2
+test test-fast soundness: export PYTHONDONTWRITEBYTECODE :=
 
-## test-fast: every test but the browser's, the real stack's and the slow sweeps (see the
-## markers in pyproject.toml), on two processes: needs neither chromium nor nginx (only gettext)
+## test: the whole suite, browser and deployment tests included (installs Debian's chromium,
+## nginx and gettext if missing), the sweeps over the shared sets on an even sample of each.
+## Tests are handed to the workers one at a time as each finishes (--dist load), which
+## measured fastest: 12 minutes on two cores.
+test: install-dev browser nginx messages
+	$(BIN)/python -m pytest -n $(WORKERS) --dist load
+
+## test-fast: every test but the browser's, the real stack's, the sweeps and the slow checks
+## (see the markers in pyproject.toml): under a minute, and needs neither chromium nor nginx
+## (only gettext)
 test-fast: install-dev messages
-	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
+	$(BIN)/python -m pytest -m "not browser and not stack and not slow and not sweep" -n $(WORKERS)
+
+## soundness: the sweeps alone, each over every puzzle of its shared sets (--sweep=all): the
+## teacher's steps, the propagation and its plain twin, the search, canonical writings
+## (about 20 minutes on two cores; figures in docs/teacher.md)
+soundness: install-dev
+	$(BIN)/python -m pytest -m sweep --sweep=all -n $(WORKERS)
 
 ## bench: the engine benchmark against the Norvig-style baseline, then the tail benchmark
 ## (the engine as the site runs it, on equivalent copies of puzzles), on the shared puzzle

@@ -51,7 +51,7 @@ def assert_out_of_time(reply: dict, *words: str) -> None:
 # POST /api/generate
 
 
-def test_generate_makes_stores_and_returns_a_puzzle_of_the_level(client, schema, quick):
+def test_generate_makes_stores_and_returns_a_puzzle_of_the_level(client, schema, time_to_generate):
     response = generate(client, {"level": "easy"})
     assert response.status_code == 200
     reply = checked(schema, response, GENERATE, "post")
@@ -65,7 +65,7 @@ def test_generate_makes_stores_and_returns_a_puzzle_of_the_level(client, schema,
     assert client.get(f"/p/{stored.pk}").status_code == 200
 
 
-def test_generate_with_the_same_seed_gives_the_same_puzzle(client, quick):
+def test_generate_with_the_same_seed_gives_the_same_puzzle(client, time_to_generate):
     body = {"level": "easy", "symmetry": "mirror", "seed": 2024}
     first, second = generate(client, body).json(), generate(client, body).json()
     assert first["seed"] == second["seed"] == 2024
@@ -74,7 +74,7 @@ def test_generate_with_the_same_seed_gives_the_same_puzzle(client, quick):
     assert Puzzle.objects.count() == 1  # stored once
 
 
-def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, quick):
+def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, time_to_generate):
     """JSON Schema calls 2024.0 an integer, so the API takes it as 2024."""
     whole = generate(client, {"level": "easy", "seed": 2024}).json()
     pointed = generate(client, {"level": "easy", "seed": 2024.0}).json()
@@ -165,7 +165,7 @@ def test_random_without_a_level_gives_a_medium_puzzle(client):
     assert client.get(RANDOM).json()["id"] == medium.pk
 
 
-def test_random_generates_one_when_the_library_has_none_of_the_level(client, quick):
+def test_random_generates_one_when_the_library_has_none_of_the_level(client, time_to_generate):
     store_puzzles("hard")
     reply = client.get(RANDOM + "?level=easy").json()
     assert (reply["level"], reply["source"]) == ("easy", "generated")

@@ -13,6 +13,7 @@ from solver.engine import count_cells, is_valid_solution, parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_for_cells
 from solver.engine.generate import symmetry_of
 from solver.library.models import Puzzle
+from tests.support.budgets import BY_GUESSES
 
 pytestmark = pytest.mark.django_db
 
@@ -75,7 +76,7 @@ def test_minimal_puzzles_lose_their_uniqueness_without_any_given():
     for cell in (cell for cell, digit in enumerate(givens) if digit):
         fewer = givens.copy()
         fewer[cell] = 0
-        assert solve(tuple(fewer)).solutions == 2
+        assert solve(tuple(fewer), budget=BY_GUESSES).solutions == 2
 
 
 def test_a_puzzle_not_made_in_time_is_retried_and_counted():
@@ -92,7 +93,7 @@ def test_other_sizes_are_printed_not_stored():
     assert len(lines) == 3
     for line in lines:
         assert count_cells(line) == 16
-        assert solve(parse_puzzle(line), shape_for_cells(16)).solutions == 1
+        assert solve(parse_puzzle(line), shape_for_cells(16), budget=BY_GUESSES).solutions == 1
     assert err.getvalue() == "3 printed; seeds 5 to 7\n"
     assert not Puzzle.objects.exists()
 

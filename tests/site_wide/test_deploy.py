@@ -28,6 +28,7 @@ from django.utils import translation
 
 from deploy import render
 from solver.core.cells import CELL_NAMES
+from tests.support import stack as stack_support
 from tests.support.puzzles import HARD, HARD_SOLUTION
 from tests.support.stack import (
     ENV_EXAMPLE,
@@ -54,6 +55,10 @@ YEAR = "public, max-age=31536000, immutable"
 # What a script module imports by a relative path (`from "./cells.js"`).
 MODULE_IMPORT = re.compile(r"""\b(?:from|import)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
 HASHED_SCRIPT = re.compile(r"\.[0-9a-f]{12}\.js$")
+# How long a test waits for the stack to do what it was told (write a log line,
+# reopen its logs, let its workers go): a safety net on a loaded machine, as
+# each wait ends the moment what it waits for has happened.
+PATIENCE = 30
 
 
 def require_nginx() -> None:
@@ -95,9 +100,16 @@ def assert_secured(reply: Reply) -> None:
 
 
 def flood(stack: Stack, count: int, method: str, path: str, **headers) -> list[Reply]:
-    """``count`` requests at once, from 16 connections at a time."""
-    with ThreadPoolExecutor(max_workers=16) as pool:
-        futures = [pool.submit(stack.fetch, method, path, **headers) for _ in range(count)]
+    """``count`` requests at once: each on a connection of its own, all opened
+    before any request is sent. nginx then sees them within milliseconds, so
+    how many it lets through is its burst (plus a request for each 0.1 s the
+    flood lasts), never how long the answered ones take on a loaded machine."""
+    all_open = threading.Barrier(count)
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        futures = [
+            pool.submit(stack.fetch, method, path, connected=all_open.wait, **headers)
+            for _ in range(count)
+        ]
         return [future.result() for future in futures]
 
 
@@ -227,8 +239,8 @@ def test_djangos_warnings_reach_the_log(stack):
 
 
 def wait_for_log(stack: Stack, text: str) -> None:
-    """Fails unless ``text`` reaches serve.sh's output within 5 s."""
-    deadline = time.monotonic() + 5
+    """Fails unless ``text`` reaches serve.sh's output within ``PATIENCE``."""
+    deadline = time.monotonic() + PATIENCE
     while text not in stack.log_text() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert text in stack.log_text()
@@ -674,7 +686,7 @@ def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
     stack.process.send_signal(signal.SIGUSR1)
     # nginx's workers reopen the file a moment after the master is told:
     # until then, requests are still written to the moved one.
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         path = f"/no/such/page/after-rotation-{time.monotonic_ns()}"
         assert stack.fetch("GET", path).status == 404
@@ -685,6 +697,25 @@ def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
     assert path not in (logs / "access.log.1").read_text()
     assert stack.process.poll() is None, stack.log_text()
     assert all(alive(pid) for pid in stack.pids.values())
+
+
+def test_a_port_taken_before_nginx_listens_on_it_is_left_for_another(tmp_path_factory, monkeypatch):
+    """Tests run side by side: a port found free may be taken (by another
+    worker's server) before nginx listens on it. The stack starts on another,
+    and answers there through its own nginx, not the server that took it."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        chosen = iter([taken.getsockname()[1]])
+        find_free = stack_support.free_port
+        monkeypatch.setattr(stack_support, "free_port", lambda: next(chosen, None) or find_free())
+        moved = start_stack(tmp_path_factory.mktemp("taken"))
+        try:
+            assert moved.port != taken.getsockname()[1]
+            reply = moved.fetch("GET", "/index")
+            assert (reply.status, reply.headers["server"]) == (200, "nginx")
+        finally:
+            moved.stop()
 
 
 @pytest.mark.parametrize("server", ["nginx", "gunicorn"])
@@ -699,7 +730,7 @@ def test_a_server_dying_stops_the_stack_and_leaves_no_worker(server, tmp_path_fa
         def left() -> bool:
             return any(alive(pid, group=True) for pid in alone.pids.values())
 
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while left() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not left(), alone.pids
@@ -749,7 +780,7 @@ def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     assert all(alive(pid) for pid in stack.pids.values())
     before = len(stack.log_text())
     assert stack.stop(signal.SIGINT) == 0, stack.log_text()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + PATIENCE
     while any(alive(pid) for pid in stack.pids.values()) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(pid) for pid in stack.pids.values()), stack.pids

@@ -506,10 +506,9 @@ def test_a_conflicts_message_is_translated_and_its_code_and_cells_kept(client, l
 
 @pytest.mark.parametrize("language", OTHERS)
 @pytest.mark.parametrize("path", ["/api/hint", "/api/steps"])
-def test_a_steps_words_are_translated_and_its_ids_kept(client, settings, path, language):
+def test_a_steps_words_are_translated_and_its_ids_kept(client, path, language):
     """A hint's (or a step's) text, name and look are in the language; the technique
     id, the message id, the cells and digits never change."""
-    settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # the same steps, however loaded the machine
     english = api(client, path, puzzle=HARD).json()
     translated = api(client, path, language, puzzle=HARD).json()
     assert translated["status"] == english["status"]
@@ -534,8 +533,7 @@ def test_without_accept_language_the_api_is_english(client):
 
 
 @pytest.mark.parametrize("language", OTHERS)
-def test_an_answers_fields_never_change_with_the_language(client, settings, language):
-    settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # the same rating, however loaded the machine
+def test_an_answers_fields_never_change_with_the_language(client, language):
     english = api(client, "/api/solve", puzzle=HARD).json()
     translated = api(client, "/api/solve", language, puzzle=HARD).json()
     for body in (english, translated):
