@@ -206,10 +206,16 @@ SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
 SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
 # The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
 SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
-# A new puzzle per request (the "New puzzle" button when the library has none
-# of the level, the API's generate, a daily puzzle the library cannot give):
-# past it the reply says so instead of running on.
+# A new puzzle per request, easy to hard only (the "New puzzle" button when
+# the library has none of the level, the API's generate, a daily puzzle the
+# library cannot give): past it the reply says so instead of running on.
+# Expert and extreme are never made in a request (solver/library/picks.py).
 SUDOKU_GENERATE_SECONDS = float(os.environ.get("SUDOKU_GENERATE_SECONDS", "2.0"))
+# The library's bound: past it, storing a puzzle removes the oldest that the
+# site could make again on demand (generated, easy to hard, no day's puzzle),
+# so visitors never grow the table beyond it. A row takes about 620 bytes of
+# SQLite with its indexes (measured), so 100,000 take about 62 MB.
+SUDOKU_LIBRARY_MAX_ROWS = int(os.environ.get("SUDOKU_LIBRARY_MAX_ROWS", "100000"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
