@@ -24,7 +24,7 @@ from ..api.schemas import LEVEL_HELP, Failure, LevelId
 from ..choices import level_name
 from ..core.issues import Issue
 from ..engine.levels import Level
-from . import picks
+from . import picks, store
 from .models import Puzzle
 from .schemas import DailyOut, GeneratedOut, GenerateIn, PuzzleOut
 
@@ -56,8 +56,8 @@ def generate(request: HttpRequest, body: GenerateIn):
             "stored one: GET /api/puzzles/random?level=%(level)s."
         )
         return _out_of_time(message, body.level)
-    made = puzzle._state.adding  # made for this reply, not stored
-    page = new_puzzle_url(puzzle.level, body.symmetry, seed) if made else None
+    # A puzzle made for this reply is stored only when its address is opened.
+    page = None if store.is_stored(puzzle) else new_puzzle_url(puzzle.level, body.symmetry, seed)
     return _puzzle(request, puzzle, page) | {"seed": seed}
 
 

@@ -169,7 +169,7 @@ def keep(puzzle: Puzzle) -> tuple[Puzzle, bool]:
     """``puzzle`` stored and True, the library then trimmed to its bound
     (``trim``, which spares it); or, when it or an equivalent puzzle was
     stored already (before, or meanwhile by another process), that one and False."""
-    if not puzzle._state.adding:
+    if is_stored(puzzle):
         return puzzle, False
     try:
         with transaction.atomic():
@@ -203,6 +203,12 @@ def store_all(entries: Sequence[Entry], source: str) -> int:
         )
         trim()
     return len(fresh)
+
+
+def is_stored(puzzle: Puzzle) -> bool:
+    """True for a puzzle read from the library or stored, False for one made
+    and not stored (``unsaved``)."""
+    return not puzzle._state.adding
 
 
 def unsaved(entry: Entry, source: str) -> Puzzle:

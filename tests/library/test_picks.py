@@ -99,7 +99,7 @@ def test_a_seed_left_out_is_drawn_and_given_back_to_pick_again(never_generated):
 
 def test_a_puzzle_made_on_demand_comes_back_unsaved(time_to_generate):
     puzzle = picks.made("easy", "mirror", 9)
-    assert puzzle._state.adding
+    assert not store.is_stored(puzzle)
     assert not Puzzle.objects.exists()
     assert (puzzle.level, puzzle.source) == ("easy", store.GENERATED)
     assert puzzle.id == store.puzzle_id(puzzle.canonical)
@@ -110,7 +110,7 @@ def test_a_puzzle_made_on_demand_comes_back_unsaved(time_to_generate):
 def test_a_puzzle_made_again_is_the_one_stored(time_to_generate):
     stored, _ = store.keep(picks.made("hard", "rotational", 42))
     assert picks.made("hard", "rotational", 42) == stored
-    assert not picks.made("hard", "rotational", 42)._state.adding
+    assert store.is_stored(picks.made("hard", "rotational", 42))
 
 
 def test_made_is_none_when_out_of_time():
