@@ -206,10 +206,16 @@ SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
 SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
 # The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
 SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
-# A new puzzle per request (the "New puzzle" button when the library has none
-# of the level, the API's generate, a daily puzzle the library cannot give):
-# past it the reply says so instead of running on.
+# A new puzzle per request, easy to hard only (the "New puzzle" button when
+# the library has none of the level, the API's generate, a daily puzzle the
+# library cannot give): past it the reply says so instead of running on.
+# Expert and extreme are never made in a request (solver/library/picks.py).
 SUDOKU_GENERATE_SECONDS = float(os.environ.get("SUDOKU_GENERATE_SECONDS", "2.0"))
+# The library's bound: past it, storing a puzzle removes the oldest that the
+# site could make again on demand (generated, easy to hard, no day's puzzle),
+# so visitors never grow the table beyond it. A row takes about 620 bytes of
+# SQLite with its indexes (measured), so 100,000 take about 62 MB.
+SUDOKU_LIBRARY_MAX_ROWS = int(os.environ.get("SUDOKU_LIBRARY_MAX_ROWS", "100000"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
@@ -218,18 +224,24 @@ SUDOKU_BATCH_MAX_BYTES = int(os.environ.get("SUDOKU_BATCH_MAX_BYTES", str(2 * 10
 SUDOKU_BATCH_SLICE_SECONDS = float(os.environ.get("SUDOKU_BATCH_SLICE_SECONDS", "2.0"))
 SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 # Each client's newest batches are kept (a client is its address's keyed
-# hash, an IPv6 address's /64: solver.core.logs.client_hash), so one client's
-# batches push out only its own. Batches of no client (stored before clients
-# were recorded) go by age alone.
+# hash, an IPv6 address's /64: solver.core.logs.client_hash), at most so
+# many batches and so many puzzles, so one client's batches push out only its
+# own. Batches of no client (stored before clients were recorded) go by age
+# and the cap alone. A batch larger than the puzzles' quota is stored alone,
+# the client's others gone: keep it at least SUDOKU_BATCH_MAX_PUZZLES.
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))
-# The cap on all batches, a guard on the disk: when it is reached, a new batch
-# is refused (503, "try again later") until old ones reach the end of their
-# time; nobody's batch is removed to make room for another's. Never reached by
-# fewer than 30 clients (10 each). Measured in SQLite: 10,000 classic puzzles
-# take 2.8 MB stored, 4.1 MB solved; the worst, 10,000 invalid lines filling
-# the 2 MiB file, each with its message, 9.7 MB. So 300 full batches take about
-# 1.2 GB, 3 GB at worst; SQLite reuses the pages freed but does not shrink the file.
-SUDOKU_BATCH_KEEP_JOBS = int(os.environ.get("SUDOKU_BATCH_KEEP_JOBS", "300"))
+SUDOKU_BATCH_CLIENT_ROWS = int(os.environ.get("SUDOKU_BATCH_CLIENT_ROWS", "30000"))
+# The cap on the puzzles of all batches, a guard on the disk, a hundred
+# clients' quotas: to store a batch past it, finished batches go first, oldest
+# first, then unfinished ones that no slice has touched for
+# SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); only when every batch
+# left is being solved is a new one refused (503, "try again later").
+# Measured in SQLite: 10,000 classic puzzles take 2.8 MB stored, 4.1 MB
+# solved; the worst, 10,000 invalid lines filling the 2 MiB file, each with
+# its message, 9.7 MB. So 3,000,000 puzzles take about 1.2 GB, 3 GB at worst;
+# SQLite reuses the pages freed but does not shrink the file.
+SUDOKU_BATCH_MAX_ROWS = int(os.environ.get("SUDOKU_BATCH_MAX_ROWS", "3000000"))
+SUDOKU_BATCH_IDLE_MINUTES = float(os.environ.get("SUDOKU_BATCH_IDLE_MINUTES", "10"))
 
 # The stack (deploy/serve.sh) around the site: nginx's address, the directory
 # of its files, the proxies nginx believes, gunicorn's workers.

@@ -147,6 +147,17 @@ def out_of_time(monkeypatch):
 
 
 @pytest.fixture
+def never_generated(monkeypatch):
+    """The generator made unreachable: a test using this fails if anything
+    generates (expert and extreme are never made inside a request)."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the generator ran")
+
+    monkeypatch.setattr(store.generator, "generate", refuse)
+
+
+@pytest.fixture
 def time_to_generate(settings):
     """Generating out of the clock's reach: a seeded easy puzzle comes back
     after the same few draws on a loaded machine as on an idle one."""

@@ -171,6 +171,20 @@ def unknown_level_page(client):
     return client.get(reverse("solver:new") + "?" + urlencode({"level": "nope"}), follow=True)
 
 
+def preparing_page(client):
+    """/new at a level made ahead of time that the library lacks: 503, being prepared."""
+    response = client.get(reverse("solver:new") + "?" + urlencode({"level": "extreme"}))
+    assert response.status_code == 503
+    return response
+
+
+def bad_seed_page(client):
+    query = {"level": "easy", "symmetry": "spiral", "seed": "x"}
+    response = client.get(reverse("solver:new") + "?" + urlencode(query))
+    assert response.status_code == 400
+    return response
+
+
 def puzzle_page(client):
     (puzzle,) = store_puzzles("expert")
     return client.get(reverse("solver:puzzle", args=[puzzle.pk]))
@@ -200,6 +214,13 @@ def empty_library_page(client):
 
 def daily_page(client):
     for level in LEVELS:
+        store_puzzles(level)
+    return client.get(reverse("solver:daily"))
+
+
+def daily_preparing_page(client):
+    """The daily page while expert and extreme are being prepared."""
+    for level in ("easy", "medium", "hard"):
         store_puzzles(level)
     return client.get(reverse("solver:daily"))
 
@@ -237,12 +258,15 @@ PAGES = {
     "play-several-solutions": unplayable_page,
     "new": new_puzzle_page,
     "new-unknown-level": unknown_level_page,
+    "new-being-prepared": preparing_page,
+    "new-bad-seed": bad_seed_page,
     "puzzle": puzzle_page,
     "puzzle-404": unknown_puzzle_page,
     "404": not_found_page,
     "library": library_page,
     "empty-library": empty_library_page,
     "daily": daily_page,
+    "daily-being-prepared": daily_preparing_page,
     "batch-form": batch_form_page,
     "batch-problem": batch_problem_page,
     "batch": batch_page,
