@@ -10,6 +10,8 @@ GUNICORN_CMD_ARGS, gunicorn's own variable, any other option. serve.sh gives
 the socket to bind (--bind), in the runtime directory.
 """
 
+from django.conf import settings
+
 from deploy import limits
 
 worker_class = "sync"
@@ -47,7 +49,11 @@ limit_request_line = limits.HEADER_BUFFER - 1
 limit_request_field_size = limits.HEADER_BUFFER + 16
 limit_request_fields = 32768
 
-# nginx logs each request; gunicorn's own log, with Django's errors, is stderr.
+# nginx logs each request. gunicorn's own log, and everything the workers
+# write (Django's warnings and errors on stderr, the solve log on stdout), go
+# to logs/gunicorn.log in the runtime directory, beside nginx's: on SIGUSR1
+# gunicorn opens it again, after logrotate has moved it (deploy/logrotate.conf).
 accesslog = None
-errorlog = "-"
+errorlog = str(settings.SUDOKU_RUN_DIR / "logs" / "gunicorn.log")
+capture_output = True
 loglevel = "info"

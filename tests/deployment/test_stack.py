@@ -664,23 +664,31 @@ def test_each_allowed_host_is_served_as_django_reads_it(stack, host):
         assert stack.fetch("GET", "/index", Host=named).status == 200, named
 
 
-def test_nginx_reopens_its_logs_on_usr1_to_serve_sh(stack):
-    """As logrotate's postrotate asks it to (deploy/logrotate.conf): the moved log is left
-    alone, a new one is written, and the stack keeps running."""
+def test_nginx_and_gunicorn_reopen_their_logs_on_usr1_to_serve_sh(stack):
+    """As logrotate's postrotate asks them to (deploy/logrotate.conf): the moved
+    logs are left alone, new ones are written, and the stack keeps running.
+    A missing page is in nginx's access log and, as Django's warning, in gunicorn's."""
     logs = stack.run_dir / "logs"
-    (logs / "access.log").rename(logs / "access.log.1")
+    moved = ["access.log", "gunicorn.log"]
+    for name in moved:
+        (logs / name).rename(logs / f"{name}.1")
     stack.process.send_signal(signal.SIGUSR1)
-    # nginx's workers reopen the file a moment after the master is told:
-    # until then, requests are still written to the moved one.
+    # The servers' workers reopen the files a moment after their masters are
+    # told: until then, requests are still written to the moved ones.
+
+    def written(path: str) -> bool:
+        return all((logs / name).exists() and path in (logs / name).read_text() for name in moved)
+
     deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         path = f"/no/such/page/after-rotation-{time.monotonic_ns()}"
         assert stack.fetch("GET", path).status == 404
-        if (logs / "access.log").exists() and path in (logs / "access.log").read_text():
+        if written(path):
             break
         time.sleep(0.1)
-    assert path in (logs / "access.log").read_text()
-    assert path not in (logs / "access.log.1").read_text()
+    assert written(path), stack.log_text()
+    for name in moved:
+        assert path not in (logs / f"{name}.1").read_text()
     assert stack.process.poll() is None, stack.log_text()
     assert all(alive(pid) for pid in stack.pids.values())
 
@@ -761,10 +769,9 @@ def test_usr1_while_nginx_starts_neither_stops_it_nor_the_stack(tmp_path_factory
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     """Ctrl-C reaches serve.sh alone, which stops gunicorn and nginx gracefully,
     exits 0, and leaves neither running nor their files behind. (SIGTERM is
-    the HTTPS test's way to stop its stack.) Stopping logs no traceback
-    (earlier tests log Django's own, for a Host not allowed)."""
+    the HTTPS test's way to stop its stack.) Stopping logs no traceback."""
     assert all(alive(pid) for pid in stack.pids.values())
-    before = len(stack.log_text())
+    before = stack.gunicorn_log.stat().st_size
     assert stack.stop(signal.SIGINT) == 0, stack.log_text()
     deadline = time.monotonic() + PATIENCE
     while any(alive(pid) for pid in stack.pids.values()) and time.monotonic() < deadline:
@@ -772,6 +779,6 @@ def test_the_stack_stops_cleanly_on_ctrl_c(stack):
     assert not any(alive(pid) for pid in stack.pids.values()), stack.pids
     for name in ("gunicorn.sock", "gunicorn.pid", "nginx.pid"):
         assert not (stack.run_dir / name).exists(), name
-    log = stack.log_text()[before:]
+    log = stack.gunicorn_log.read_bytes()[before:].decode()
     assert "Shutting down: Master" in log
     assert "Traceback" not in log
