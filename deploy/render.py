@@ -36,18 +36,20 @@ TEMPLATE = DEPLOY / "nginx.conf"
 # Multipart boundaries and part headers around the batch form's fields.
 MULTIPART_ROOM = 16 * 1024
 INDENT = " " * 12
-# nginx.conf's limit_req zones: each client's rate, and the dearest request
-# the zone admits, in seconds of a worker (bench.zones measures them:
-# bench/README.md, "What heavy work costs"). A zone's rate times its dearest
-# request stays within one worker-second a second (nginx.conf says why).
+# nginx.conf's limit_req zones: each client's rate, and the seconds of a
+# worker the zone's dearest request may take: measured by bench.zones (CPU
+# time, bench/README.md's "What each zone costs"), with room to spare, or the
+# budget that bounds it where the settings bound it in wall time (the
+# teacher's, a new puzzle's, a batch's slice). A zone's rate times its
+# dearest request stays within one worker-second a second (nginx.conf says why).
 ZONES = {
     "pages": ("10r/s", 0.01),
-    "solve": ("10r/s", 0.05),
-    "load": ("10r/s", 0.05),
+    "solve": ("10r/s", 0.03),
+    "load": ("10r/s", 0.03),
     "teach": ("30r/m", 1.6),
-    "make": ("30r/m", 2.0),
-    "batch": ("24r/m", 2.5),
-    "reports": ("60r/m", 0.6),
+    "make": ("20r/m", 2.5),
+    "batch": ("20r/m", 3.0),
+    "reports": ("60r/m", 0.2),
 }
 RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
 # For bench/load.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
