@@ -51,12 +51,6 @@ LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 PAGE_TIMES = 5  # each page and report is asked this often, after a first to warm up
 
 
-def per_second(rate: str) -> float:
-    """An nginx rate ("10r/s", "30r/m") in requests a second."""
-    number, unit = rate.removesuffix("r/s").removesuffix("r/m"), rate[-1]
-    return int(number) / (60 if unit == "m" else 1)
-
-
 def timed(ask: Callable[[], object]) -> tuple[float, float]:
     """The CPU and wall milliseconds ``ask`` took, its reply read whole (a
     CSV is streamed). A reply that ran out of its time (503: no puzzle made
@@ -237,7 +231,7 @@ def report(zones: dict[str, dict[str, list[tuple[float, float]]]]) -> None:
         cpu, wall = dearest(rows)
         within = "yes" if cpu <= assumed else "NO"
         print(
-            f"| {zone} | {rate} | {cpu:.3f} ({wall:.3f}) | {per_second(rate) * cpu:.2f} "
+            f"| {zone} | {rate} | {cpu:.3f} ({wall:.3f}) | {render.per_second(rate) * cpu:.2f} "
             f"| {assumed:g} | {within} |"
         )
 

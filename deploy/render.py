@@ -52,6 +52,14 @@ ZONES = {
     "reports": ("60r/m", 0.2),
 }
 RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
+
+
+def per_second(rate: str) -> float:
+    """An nginx rate ("10r/s", "30r/m") in requests a second."""
+    number, unit = rate[: -len("r/s")], rate[-1]
+    return int(number) / (60 if unit == "m" else 1)
+
+
 # For bench/load.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
 # rate, and a count of heavy requests under way, that no client reaches, so
 # the run measures the site, not the limits (limit_conn counts up to 65535).

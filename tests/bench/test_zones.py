@@ -7,12 +7,6 @@ from deploy import render
 from tests.support.puzzles import HARD
 
 
-def test_rates_are_read_as_nginx_reads_them():
-    assert zones.per_second("10r/s") == 10
-    assert zones.per_second("30r/m") == 0.5
-    assert zones.per_second("20r/m") == pytest.approx(1 / 3)
-
-
 @pytest.mark.django_db  # the pages read and keep ratings
 def test_a_request_is_timed_in_cpu_and_wall_time(client):
     cpu, wall = zones.timed(lambda: client.get("/answer", {"puzzle": HARD}))

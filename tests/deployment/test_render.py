@@ -68,9 +68,10 @@ def zone_rates(conf: str) -> dict[str, tuple[str, str]]:
     return {zone: (key, rate) for key, zone, rate in found}
 
 
-def per_second(rate: str) -> float:
-    number, unit = rate[:-4], rate[-1]
-    return int(number) / (60 if unit == "m" else 1)
+def test_rates_are_read_as_nginx_reads_them():
+    assert render.per_second("10r/s") == 10
+    assert render.per_second("30r/m") == 0.5
+    assert render.per_second("20r/m") == pytest.approx(1 / 3)
 
 
 def test_each_zones_rate_times_its_dearest_request_is_at_most_one_worker(conf):
@@ -79,7 +80,7 @@ def test_each_zones_rate_times_its_dearest_request_is_at_most_one_worker(conf):
     assert set(rates) == set(render.ZONES)
     for zone, (_, rate) in rates.items():
         dearest = render.ZONES[zone][1]
-        assert per_second(rate) * dearest <= 1.0, zone
+        assert render.per_second(rate) * dearest <= 1.0, zone
 
 
 def test_every_zone_is_keyed_by_the_client(conf):
