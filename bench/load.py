@@ -50,7 +50,8 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   API's generate (extreme); a paste loaded; the next slice of its batch of
   10,000 of the hardest, that batch's page and CSV, the API's description.
   Meanwhile another client, from 127.0.0.1, asks for an easy puzzle's
-  answer page (17-clue) and the entry page in turn, 0.2 s apart. Reported:
+  answer page (17-clue) and the entry page in turn, 0.2 s apart (alone for
+  20 s first, for the machine's own pace). Reported:
   the other client's requests, median and p95 ms and 5xx count, the first
   client's statuses in each zone, gunicorn's WORKER TIMEOUT lines and
   nginx's 504s. Target: the other client's p95 at most 150 ms, no 5xx, no
@@ -502,6 +503,7 @@ def run_abuse(seconds: float, clients: int, memory_seconds: float = 0.0) -> None
 LIMITS_SOURCE, OTHER_SOURCE = "127.0.0.2", "127.0.0.1"
 OTHER_PAUSE = 0.2  # seconds between two of the other client's requests
 OTHER_TARGET_MS = 150
+ALONE_SECONDS = 20.0  # the other client alone first, to show the machine's own pace
 PACE = 0.9  # the share of each zone's rate the first client sends at
 BATCH_OF_HARDEST = 10_000
 
@@ -639,12 +641,18 @@ def run_limits(seconds: float) -> None:
         stack = start_stack(Path(directory))
         try:
             print(f"gunicorn workers: {len(workers(stack))}; zones' rates a second: {rates}")
+            alone = other_pages(stack.port, OTHER_SOURCE, easy[::-1], ALONE_SECONDS)
             extra = session(stack.port, LIMITS_SOURCE, hardest)
             zones, other = limits_run(stack.port, rates, hardest, easy, seconds, extra)
             log = stack.log_text()
             access = (stack.run_dir / "logs" / "access.log").read_text()
         finally:
             stopped = stack.stop()
+    print(
+        f"\nthe other client alone first, {ALONE_SECONDS:g} s: {alone.requests} requests, "
+        f"median {percentile(alone.ms, 0.5):.1f} ms, p95 {percentile(alone.ms, 0.95):.1f} ms "
+        "(the machine's own pace, for comparison)"
+    )
     report_limits(zones, other, log.count("WORKER TIMEOUT"), len(re.findall(r'" 504 ', access)))
     print(f"serve.sh exit status: {stopped}")
 
