@@ -8,8 +8,9 @@ The stack is started on a free port with a temporary runtime directory,
 database and static root (by tests/stack.py, the starter the tests use),
 and stopped with SIGTERM at the end. After a line naming the machine:
 
-- ``load``: nginx's rate limits lifted for this run only (SUDOKU_BENCH_UNLIMITED=1,
-  read by deploy/render.py; the real configuration is unchanged), ``--clients``
+- ``load``: nginx's rate limits and caps on heavy work lifted for this run
+  only (SUDOKU_BENCH_UNLIMITED=1, read by deploy/render.py; the real
+  configuration is unchanged), ``--clients``
   keep-alive connections (one process each) send requests back to back for
   ``--seconds`` (default 10) to each endpoint in turn: GET /ping (a trivial
   Django view, the framework's floor), then for each of ``--sets`` (puzzle

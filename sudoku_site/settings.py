@@ -245,5 +245,5 @@ SUDOKU_WORKERS = int(os.environ.get("SUDOKU_WORKERS") or 0)
 # is always free for the cheap pages (deploy/limits.py).
 SUDOKU_HEAVY_PER_CLIENT = int(os.environ.get("SUDOKU_HEAVY_PER_CLIENT") or 1)
 SUDOKU_HEAVY_WORKERS = int(os.environ.get("SUDOKU_HEAVY_WORKERS") or 0)
-# The load benchmark's throughput run only: nginx's rate limits lifted.
+# The load benchmark's throughput run only: nginx's rate limits and caps lifted.
 SUDOKU_BENCH_UNLIMITED = env_flag("SUDOKU_BENCH_UNLIMITED")
