@@ -83,6 +83,7 @@ from pathlib import Path
 from bench.machine import machine
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
 from deploy import render
+from solver.engine.levels import LEVELS
 from tests.support.stack import Stack, start_stack
 
 EMPTY = "." * 81
@@ -534,9 +535,9 @@ HEAVY: dict[str, Callable[[str], tuple]] = {
     "api-steps": lambda p: json_request("/api/steps", {"puzzle": p}),
     "hint": lambda p: json_request("/api/hint", {"puzzle": p}),
     "rating": linked("/api/rating"),
-    "new": fixed("GET", "/new?level=extreme"),
+    "new": fixed("GET", f"/new?level={LEVELS[-1]}"),
     "daily": fixed("GET", "/daily"),
-    "generate": lambda _: json_request("/api/generate", {"level": "extreme"}),
+    "generate": lambda _: json_request("/api/generate", {"level": LEVELS[-1]}),
     "openapi": fixed("GET", "/api/openapi.json"),
 }
 # nginx's heavy zones (deploy/nginx.conf), each with the addresses sent to it.

@@ -45,9 +45,9 @@ from bench.machine import machine
 from bench.sets import read_set
 from bench.site import start_django
 from deploy import render
+from solver.engine.levels import LEVELS
 
 BATCH_PUZZLES = 10_000
-LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 PAGE_TIMES = 5  # each page and report is asked this often, after a first to warm up
 
 
@@ -171,7 +171,7 @@ def measure_batches(client, hardest: list[str]) -> tuple[dict, dict]:
 def measure_pages(client, puzzle: str) -> dict[str, list[tuple[float, float]]]:
     from solver.library.models import Puzzle
 
-    json_post(client, "/api/generate", {"level": "easy"})
+    json_post(client, "/api/generate", {"level": LEVELS[0]})
     stored = Puzzle.objects.first()
     paths = ["/index", f"/index?puzzle={puzzle}", "/library", f"/p/{stored.pk}", "/jsi18n"]
     paths += ["/batch", "/api/docs"]
