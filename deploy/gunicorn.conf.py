@@ -52,7 +52,8 @@ limit_request_fields = 32768
 # nginx logs each request. gunicorn's own log, and everything the workers
 # write (Django's warnings and errors on stderr, the solve log on stdout), go
 # to logs/gunicorn.log in the runtime directory, beside nginx's: on SIGUSR1
-# gunicorn opens it again, after logrotate has moved it (deploy/logrotate.conf).
+# to its master, gunicorn opens it again, after logrotate has moved it
+# (deploy/logrotate.conf).
 accesslog = None
 errorlog = str(settings.SUDOKU_RUN_DIR / "logs" / "gunicorn.log")
 capture_output = True

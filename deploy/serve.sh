@@ -15,8 +15,8 @@
 # both gracefully (requests under way finish) and exits 0; if either stops by
 # itself, the other is stopped and the exit status is 1. Both servers log into
 # the runtime directory's logs/ (gunicorn's log holds Django's too). SIGUSR1 is
-# passed to both, which reopen their logs (after logrotate has moved them; see
-# deploy/logrotate.conf).
+# passed to nginx, which reopens its logs (after logrotate has moved them; see
+# deploy/logrotate.conf, which signals gunicorn itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -71,16 +71,14 @@ if [ ! -x "$python" ]; then
 fi
 
 # USR1 (logrotate's postrotate) would otherwise end this script, even while
-# it migrates: nginx and gunicorn reopen logs/*.log on it. Each only once it
-# has set its signal handlers, as a USR1 any earlier would end it: nginx just
-# before it writes its pid file, gunicorn before it opens its socket.
+# it migrates: nginx reopens its logs on it. Only once nginx has written its
+# pid file: it sets its signal handlers just before, and a USR1 any earlier
+# would end it. Not passed to gunicorn: its workers reopen their log in the
+# signal's handler, and a second USR1 within that moment would hang the
+# worker for good (gunicorn's lock); logrotate sends gunicorn one.
 reopen_logs() {
-  if [ -n "${nginx_pid:-}" ] && [ -s "$run_dir/nginx.pid" ]; then
-    kill -USR1 "$nginx_pid" 2>/dev/null || true
-  fi
-  if [ -n "${gunicorn_pid:-}" ] && [ -S "${socket:-}" ]; then
-    kill -USR1 "$gunicorn_pid" 2>/dev/null || true
-  fi
+  [ -n "${nginx_pid:-}" ] && [ -s "$run_dir/nginx.pid" ] || return 0
+  kill -USR1 "$nginx_pid" 2>/dev/null || true
 }
 trap reopen_logs USR1
 
