@@ -765,8 +765,10 @@ def test_usr1_while_nginx_starts_neither_stops_it_nor_the_stack(tmp_path_factory
     finally:
         stop.set()
         pestering.join()
-    assert pestered.fetch("GET", "/ping").status == 200
-    assert pestered.stop() == 0, pestered.log_text()
+    try:
+        assert pestered.fetch("GET", "/ping").status == 200
+    finally:  # stopped even when it fails, so that no server outlives the test
+        assert pestered.stop() == 0, pestered.log_text()
 
 
 def test_the_stack_stops_cleanly_on_ctrl_c(stack):
