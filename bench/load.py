@@ -220,15 +220,23 @@ class Client:
             self.connection = None
 
 
-def hammer(port: int, source: str, kinds: list[str], puzzles: list[str], seconds: float, seed: int):
-    """Requests back to back for ``seconds``: the kinds in turn (from the
-    ``seed``-th, so that clients differ), ``puzzles`` in order, from the first
-    again only once all have been sent."""
+def hammer(
+    port: int,
+    source: str,
+    kinds: list[str],
+    puzzles: list[str],
+    seconds: float,
+    seed: int,
+    at_most: int | None = None,
+):
+    """Requests back to back for ``seconds`` (or until ``at_most`` are sent):
+    the kinds in turn (from the ``seed``-th, so that clients differ),
+    ``puzzles`` in order, from the first again only once all have been sent."""
     client, tally = Client(port, source), Tally()
     start = time.perf_counter()
     deadline = start + seconds
     sent = 0
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline and (at_most is None or sent < at_most):
         client.send(kinds[(seed + sent) % len(kinds)], puzzles[sent % len(puzzles)], tally)
         sent += 1
     tally.seconds = time.perf_counter() - start

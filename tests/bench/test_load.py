@@ -102,10 +102,10 @@ def test_each_client_has_its_own_slice_of_the_set():
 
 def test_a_client_sends_its_puzzles_once_each_before_starting_again():
     with recording_server() as (port, seen):
-        tally = load.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 0.3, 5)
+        # Bounded by the requests sent, not the clock: a loaded machine sends as many.
+        tally = load.hammer(port, "127.0.0.2", ["answer"], ["a", "b", "c"], 600, 5, at_most=8)
     sent = [puzzle_of(path) for _, path in seen]
-    assert len(sent) > 6
-    assert sent == [["a", "b", "c"][index % 3] for index in range(len(sent))]
+    assert sent == ["a", "b", "c", "a", "b", "c", "a", "b"]
     assert tally.repeated  # and the run says so
 
 
@@ -127,7 +127,7 @@ def test_clients_of_one_run_never_send_the_same_puzzle():
         by_client[address].append(puzzle_of(path))
     assert set(by_client) == set(sources)
     sent = list(chain(*by_client.values()))
-    assert len(sent) == total.requests > len(sources)
+    assert len(sent) == total.requests >= len(sources)  # each sends one at least, however loaded
     assert len(set(sent)) == len(sent)
 
 
