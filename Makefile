@@ -106,7 +106,7 @@ soundness: install-dev
 ## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md), then the
 ## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS),
 ## and what the level costs an answer, with the command line's CSV with and without --rate
-## (RATING_ARGS)
+## (RATING_ARGS), and the dearest request of each of nginx's rate zones (ZONES_ARGS)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
@@ -115,6 +115,7 @@ bench: install
 	$(BIN)/python -m bench.canonical
 	$(BIN)/python -m bench.library $(LIBRARY_ARGS)
 	$(BIN)/python -m bench.rating $(RATING_ARGS)
+	$(BIN)/python -m bench.zones $(ZONES_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:

@@ -251,5 +251,11 @@ SUDOKU_RUN_DIR = BASE_DIR / (os.environ.get("SUDOKU_RUN_DIR") or "deploy/run")
 SUDOKU_TRUSTED_PROXIES = os.environ.get("SUDOKU_TRUSTED_PROXIES", "")
 # 0: one a core, and one more (deploy/gunicorn.conf.py says why).
 SUDOKU_WORKERS = int(os.environ.get("SUDOKU_WORKERS") or 0)
-# The load benchmark's throughput run only: nginx's rate limits lifted.
+# Heavy requests (solving, the teacher, making puzzles, a batch's slices and
+# results: deploy/nginx.conf lists them) one client may have under way at
+# once, and the whole site; 0: one worker fewer than gunicorn has, so that one
+# is always free for the cheap pages (deploy/limits.py).
+SUDOKU_HEAVY_PER_CLIENT = int(os.environ.get("SUDOKU_HEAVY_PER_CLIENT") or 1)
+SUDOKU_HEAVY_WORKERS = int(os.environ.get("SUDOKU_HEAVY_WORKERS") or 0)
+# The load benchmark's throughput run only: nginx's rate limits and caps lifted.
 SUDOKU_BENCH_UNLIMITED = env_flag("SUDOKU_BENCH_UNLIMITED")

@@ -21,9 +21,10 @@ temporary one): the runtime directory, the database and the static root.
   request goes), redirects not followed; a header's ``_`` is sent as ``-``. It
   gives a Reply: the status, the headers (names in lower case, a repeated
   header's values joined with ", ") and the body.
-- ``Stack.log_text()``: serve.sh's output so far, gunicorn's and Django's log included.
-- ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log
-  and logs/error.log, gunicorn's socket and the pid files.
+- ``Stack.log_text()``: serve.sh's output so far, then gunicorn's log
+  (``Stack.gunicorn_log``), Django's included.
+- ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log,
+  logs/error.log and logs/gunicorn.log, gunicorn's socket and the pid files.
 - ``Stack.pids``: the pids of the masters, {"nginx": ..., "gunicorn": ...},
   read once the site answers (their workers are their children).
 - ``Stack.stop()``: SIGTERM to serve.sh (or, given SIGINT, SIGINT to its
@@ -135,8 +136,17 @@ class Stack:
                 _kill(pid)
             raise
 
+    @property
+    def gunicorn_log(self) -> Path:
+        """gunicorn's log, with what Django writes (deploy/gunicorn.conf.py)."""
+        return self.run_dir / "logs" / "gunicorn.log"
+
     def log_text(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
+        """serve.sh's output so far, then gunicorn's log."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        if self.gunicorn_log.exists():
+            text += self.gunicorn_log.read_text(encoding="utf-8", errors="replace")
+        return text
 
 
 def _kill(pid: int) -> None:
