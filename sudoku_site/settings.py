@@ -204,6 +204,20 @@ SUDOKU_EXPLAIN_SECONDS = float(os.environ.get("SUDOKU_EXPLAIN_SECONDS", "1.0"))
 # answer's path (the page's script asks for it). Off: answers give no level.
 SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
 SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
+# Caches. "default" is each process's own memory (ratings, whose truth is the
+# database). "walks" keeps the teacher's walks (language-free: each reader's
+# words are made from them) in files every worker of this machine reads, so a
+# puzzle is walked once per site, not once per worker and language; about
+# 15 KB a walk, at most SUDOKU_WALKS_KEPT of them, for a week.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "walks": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": BASE_DIR / (os.environ.get("SUDOKU_WALKS_DIR") or "var/walks"),
+        "TIMEOUT": 7 * 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("SUDOKU_WALKS_KEPT", "5000"))},
+    },
+}
 # The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
 SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
 # A new puzzle per request, easy to hard only (the "New puzzle" button when

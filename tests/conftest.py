@@ -6,9 +6,10 @@ Chromium and `make soundness` complete."""
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
@@ -119,14 +120,25 @@ def language_of_its_own():
     translation.deactivate()
 
 
+@pytest.fixture(scope="session")
+def walks_dir(tmp_path_factory) -> Path:
+    """This worker's own directory for the ``walks`` cache (pytest-xdist gives
+    each worker its own temporary directories)."""
+    return tmp_path_factory.mktemp("walks")
+
+
 @pytest.fixture(autouse=True)
-def fresh_lessons():
+def fresh_lessons(settings, walks_dir):
     """Each test's pages explain and rate its puzzles afresh: the steps page
-    keeps the last few lessons (``lesson_of``), and Django's cache the
-    ratings, which another test may have made under other settings (its
-    database rows are rolled back with it)."""
+    keeps the last few lessons (``lesson_of``), Django's cache the ratings and
+    the ``walks`` cache the teacher's walks, which another test may have made
+    under other settings (its database rows are rolled back with it). The
+    walks are kept in this worker's directory, never another's."""
+    walks = {**settings.CACHES["walks"], "LOCATION": str(walks_dir)}
+    settings.CACHES = {**settings.CACHES, "walks": walks}
     lesson_of.cache_clear()
     cache.clear()
+    caches["walks"].clear()
 
 
 @pytest.fixture

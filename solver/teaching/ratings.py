@@ -40,6 +40,7 @@ from ..engine.steps import Step
 from ..engine.symmetry import canonical
 from ..engine.teacher import TRIAL, explain
 from ..engine.techniques import TECHNIQUES
+from . import lessons
 from .models import Rating
 
 MAX_STEPS = 1_000  # a 9x9 walk needs far fewer
@@ -101,11 +102,14 @@ def rated(grid: Grid) -> Kept:
     kept = known(grid)
     if kept is not None:
         return kept
-    return keep(grid, walk(grid, settings.SUDOKU_EXPLAIN_SECONDS))
+    # The whole walk, as the steps page makes it: kept for the page too.
+    marks = Marks.from_grid(grid, STANDARD)
+    return keep(grid, lessons.walk(marks, TECHNIQUES, True, settings.SUDOKU_EXPLAIN_SECONDS))
 
 
 def walk(grid: Grid, max_seconds: float) -> list[Step]:
-    """The teacher's steps from ``grid``'s givens, its logic within ``max_seconds``."""
+    """The teacher's steps from ``grid``'s givens, its logic within ``max_seconds``
+    (never kept: a slice's walk is cut short more often than not)."""
     marks = Marks.from_grid(grid, STANDARD)
     return explain(marks, TECHNIQUES, MAX_STEPS, max_seconds, unique=True)
 

@@ -1,6 +1,8 @@
 """The teacher: steps simplest first, each one sound, and a trial step (never a
 wrong one) when no technique applies."""
 
+import pickle
+
 from solver.engine import parse_puzzle
 from solver.engine.board import STANDARD, shape_of_grid
 from solver.engine.marks import Marks
@@ -161,3 +163,10 @@ def test_a_chain_back_to_a_group_places_no_digit():
     steps = explain(marks, unique=True)
     assert tuple(marks.digits) == solution
     assert unsound(steps, solution) == []
+
+
+def test_a_walk_can_be_pickled_for_a_cache_other_processes_read():
+    marks = Marks.from_grid(parse_puzzle(HARD), STANDARD)
+    steps = explain(marks, unique=True)
+    again = pickle.loads(pickle.dumps(steps))
+    assert again == steps  # each field, the params' values included

@@ -228,6 +228,7 @@ def _start(directory: Path, port: int, settings: dict[str, str]) -> Stack:
         "SUDOKU_RUN_DIR": str(directory / "run"),
         "DJANGO_STATIC_ROOT": str(directory / "static"),
         "DJANGO_DB_PATH": str(directory / "db.sqlite3"),
+        "SUDOKU_WALKS_DIR": str(directory / "walks"),
         **settings,
     }
     log = directory / "serve.log"
