@@ -41,7 +41,7 @@ from ..engine import STANDARD, Budget, Grid, Shape, Status, find_conflicts, solv
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks, digits_of, mask_of
 from ..engine.steps import Pattern, Step
-from ..engine.teacher import TRIAL, allowed, explain, next_step
+from ..engine.teacher import allowed, explain, next_step, out_of_time
 from ..engine.techniques import TABLE, TECHNIQUES, Finder
 from . import sentences
 
@@ -347,8 +347,7 @@ def walk(
     steps = caches["walks"].get(key)
     if steps is None:
         steps = explain(marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
-        cut = any(step.technique == TRIAL and step.params.get("budget") for step in steps)
-        caches["walks"].set(key, steps, CUT_WALK_SECONDS if cut else None)
+        caches["walks"].set(key, steps, CUT_WALK_SECONDS if out_of_time(steps) else None)
     return steps
 
 

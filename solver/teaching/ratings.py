@@ -38,7 +38,7 @@ from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks
 from ..engine.steps import Step
 from ..engine.symmetry import canonical
-from ..engine.teacher import TRIAL, explain
+from ..engine.teacher import explain, out_of_time
 from ..engine.techniques import TECHNIQUES
 from . import lessons
 from .models import Rating
@@ -91,7 +91,7 @@ def quick(grid: Grid) -> Kept | None:
     if kept is not None:
         return kept
     steps = walk(grid, settings.SUDOKU_RATE_SLICE_SECONDS)
-    if cut_short(steps):
+    if out_of_time(steps):
         return None  # the slice is spent; the rest is for ``rated``, off the answer's path
     return keep(grid, steps)
 
@@ -114,16 +114,10 @@ def walk(grid: Grid, max_seconds: float) -> list[Step]:
     return explain(marks, TECHNIQUES, MAX_STEPS, max_seconds, unique=True)
 
 
-def cut_short(steps: list[Step]) -> bool:
-    """True if the walk's logic ran out of time: it ends in trial steps taken
-    for want of time (``params["budget"]``), not for want of a technique."""
-    return any(step.technique == TRIAL and step.params.get("budget") for step in steps)
-
-
 def keep(grid: Grid, steps: list[Step]) -> Kept:
     """Keep the rating of ``steps`` (the teacher's walk from ``grid``'s
     givens) for ``grid`` and every puzzle equivalent to it; the rating."""
-    kept = Kept(rate(steps), cut_short(steps))
+    kept = Kept(rate(steps), out_of_time(steps))
     writing = _canonical(grid)
     row = Rating(
         canonical=writing,

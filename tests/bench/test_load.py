@@ -19,6 +19,18 @@ from deploy import render
 
 
 @contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]):
+    """A local threaded server of ``handler`` on a free port; yields the port."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
 def recording_server():
     """A local server answering /ping 200 and anything else 429; it yields its
     port and the (client address, path) of each request, in order."""
@@ -37,13 +49,8 @@ def recording_server():
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield server.server_port, seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as port:
+        yield port, seen
 
 
 def puzzle_of(path: str) -> str:
@@ -211,13 +218,8 @@ def closing_server():
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield server.server_port, seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(Handler) as port:
+        yield port, seen
 
 
 def test_a_kept_connection_the_server_closed_is_opened_again():
