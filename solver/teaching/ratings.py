@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
@@ -150,7 +151,10 @@ def trim(keep_rows: int | None = None) -> int:
     return deleted
 
 
+@lru_cache(maxsize=256)
 def _canonical(grid: Grid) -> str:
+    """The puzzle's canonical writing; remembered, as ``known`` and then
+    ``keep`` ask it of the same grid in one request."""
     return format_grid(canonical(grid, STANDARD))
 
 
