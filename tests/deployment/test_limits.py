@@ -11,6 +11,7 @@ comes. So each test is bounded by the requests it sends, never by a clock.
 from __future__ import annotations
 
 import json
+import time
 from uuid import UUID
 
 import pytest
@@ -106,7 +107,13 @@ def test_a_client_with_heavy_work_under_way_is_refused_more_while_others_are_ser
         status_line, _, body = held.finish()
     assert " 200 " in status_line
     assert json.loads(body)["solution"] == HARD_SOLUTION
-    assert ask(stack, "GET", ANSWER, "192.0.2.1").status == 200
+    # nginx frees the client's slot as it closes the held request, a moment
+    # after the reply's last byte: a few tries, never a clock.
+    statuses = [ask(stack, "GET", ANSWER, "192.0.2.1").status]
+    while statuses[-1] == 503 and len(statuses) < 50:
+        time.sleep(0.02)
+        statuses.append(ask(stack, "GET", ANSWER, "192.0.2.1").status)
+    assert statuses[-1] == 200, statuses
 
 
 def name(request: tuple[str, str]) -> str:
