@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run library serve check-deploy test test-fast bench lint format browser nginx messages clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast soundness bench lint format browser nginx messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -46,19 +46,22 @@ $(BIN)/pip-compile:
 	$(MAKE) install-dev
 
 ## run: the development site on http://localhost:8000/index (debug on unless DJANGO_DEBUG says otherwise),
-## its puzzle library filled first (make library)
-run: library
+## served at once while the puzzle library is topped up beside it (as make library does, its summary
+## lines among the server's); until then, expert and extreme answer that they are being prepared
+run: install messages
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --jobs 0 --verbosity 0 & top_up=$$!; \
+	trap 'kill $$top_up 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-## library: migrate, then top the puzzle library up to LIBRARY_COUNT puzzles of each level, so that
-## New puzzle and Daily find expert and extreme ones ready (the first time about a minute on
-## two cores; after that, nothing to do)
+## library: migrate, then top the puzzle library up to LIBRARY_COUNT puzzles of each level. Expert
+## and extreme are never made inside a request, only picked from the library, so a site needs this
+## run once (about a minute on two cores the first time; after that, nothing to do), and again
+## with a higher LIBRARY_COUNT for more (docs/library.md)
 LIBRARY_COUNT ?= 20
 library: install messages
 	$(BIN)/python manage.py migrate --noinput
-	for level in $$($(BIN)/python -c "from solver.engine.levels import LEVELS; print(*LEVELS)"); do \
-		$(BIN)/python manage.py generate --level $$level --until $(LIBRARY_COUNT) --jobs 0 || exit 1; \
-	done
+	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --jobs 0
 
 ## serve: the production stack on http://127.0.0.1:8080: gunicorn behind nginx, debug off,
 ## settings from the environment and .env (see .env.example and deploy/serve.sh)
@@ -70,22 +73,40 @@ serve: install nginx messages
 check-deploy: install
 	deploy/serve.sh --check
 
-## test: the whole suite, browser and deployment tests included (installs Debian's
-## chromium, nginx and gettext if missing)
-test: install-dev browser nginx messages
-	$(BIN)/python -m pytest
+# The tests run on WORKERS processes (pytest-xdist), each with its own test database,
+# live server port, Chromium and production stack: two for the two cores CI has
+# (WORKERS=auto takes one per core). pytest keeps its rewritten test modules as bytecode;
+# with PYTHONDONTWRITEBYTECODE set, every worker would rewrite them all again (~4 s).
+WORKERS ?= 2
+test test-fast soundness: export PYTHONDONTWRITEBYTECODE :=
 
-## test-fast: every test but the browser's, the real stack's and the slow sweeps (see the
-## markers in pyproject.toml), on two processes: needs neither chromium nor nginx (only gettext)
+## test: the whole suite, browser and deployment tests included (installs Debian's chromium,
+## nginx and gettext if missing), the sweeps over the shared sets on an even sample of each.
+## Tests are handed to the workers one at a time as each finishes (--dist load), which
+## measured fastest: 12 minutes on two cores.
+test: install-dev browser nginx messages
+	$(BIN)/python -m pytest -n $(WORKERS) --dist load
+
+## test-fast: every test but the browser's, the real stack's, the sweeps and the slow checks
+## (see the markers in pyproject.toml): under a minute, and needs neither chromium nor nginx
+## (only gettext)
 test-fast: install-dev messages
-	$(BIN)/python -m pytest -m "not browser and not stack and not slow" -n 2
+	$(BIN)/python -m pytest -m "not browser and not stack and not slow and not sweep" -n $(WORKERS)
+
+## soundness: the sweeps alone, each over every puzzle of its shared sets (--sweep=all): the
+## teacher's steps, the propagation and its plain twin, the search, canonical writings
+## (about 20 minutes on two cores; figures in docs/teacher.md)
+soundness: install-dev
+	$(BIN)/python -m pytest -m sweep --sweep=all -n $(WORKERS)
 
 ## bench: the engine benchmark against the Norvig-style baseline, then the tail benchmark
 ## (the engine as the site runs it, on equivalent copies of puzzles), on the shared puzzle
 ## sets (about three minutes each; figures as markdown for bench/README.md; BENCH_ARGS
 ## passes options to the first, TAILS_ARGS to the second), then the teacher's benchmark
 ## (TEACHER_ARGS; --peer-python runs hodoku-py beside it, see bench/README.md), then the
-## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS)
+## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS),
+## and what the level costs an answer, with the command line's CSV with and without --rate
+## (RATING_ARGS), and the dearest request of each of nginx's rate zones (ZONES_ARGS)
 bench: install
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
@@ -93,6 +114,8 @@ bench: install
 	$(BIN)/python -m bench.generate $(GENERATE_ARGS)
 	$(BIN)/python -m bench.canonical
 	$(BIN)/python -m bench.library $(LIBRARY_ARGS)
+	$(BIN)/python -m bench.rating $(RATING_ARGS)
+	$(BIN)/python -m bench.zones $(ZONES_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:

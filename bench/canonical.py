@@ -10,7 +10,12 @@ writing, in CPU time of the process (``time.process_time``), so that other
 programs sharing the cores do not stretch the figures; p95 is the nearest
 rank.
 
-Then the baseline, measured in the same run on the first ``--baseline``
+Then grids with many symmetries of their own, the slowest kind for
+``canonical`` (its docstring bounds 9x9 ones at about 0.3 s), one row each:
+``symmetric_grids``, and random 16x16 grids from a fifth of their cells given
+to all of them (``sixteen_by_sixteen``).
+
+The baseline is measured in the same run on the first ``--baseline``
 grids of each kind: the same key, found without the pruning, by trying every
 column arrangement of the grid and of its transpose (2 x 1,296), each
 with its rows sorted, and then the digits' walk (``symmetry._DigitSearch``)
@@ -28,11 +33,13 @@ import time
 from collections.abc import Callable
 from itertools import permutations, product
 from operator import itemgetter
+from random import Random
 
 from bench.machine import machine
 from bench.sets import read_set, spread
 from solver.engine import Grid, parse_puzzle, solve
-from solver.engine.board import STANDARD
+from solver.engine.board import STANDARD, Shape, shape
+from solver.engine.generate import solved_grid
 from solver.engine.symmetry import _band_patterns, _DigitSearch, _views, canonical
 
 HEADER = "| grids | how | count | median ms | p95 ms | max ms |\n|---|---|---|---|---|---|"
@@ -97,6 +104,46 @@ def kinds(per_set: int, solutions: int) -> dict[str, list[Grid]]:
     }
 
 
+def symmetric_grids(solution: Grid) -> dict[str, Grid]:
+    """9x9 grids with many symmetries, from a ``solution``: the empty grid, the
+    solution, its givens in every third column (every row and every stack
+    alike), a full band, a diagonal, one digit."""
+    return {
+        "empty": (0,) * 81,
+        "solution": solution,
+        "every third column": tuple(d if c % 3 == 0 else 0 for c, d in enumerate(solution)),
+        "full band": solution[:27] + (0,) * 54,
+        "diagonal": tuple(solution[c] if c % 10 == 0 else 0 for c in range(81)),
+        "one digit": tuple(d if d == 5 else 0 for d in solution),
+    }
+
+
+def sixteen_by_sixteen() -> dict[str, Grid]:
+    """Random 16x16 grids (the same every run): one solution, with a fifth of its
+    cells given, half, ... all of them."""
+    rng = Random(16)
+    solution = solved_grid(shape(4, 4), rng)
+    return {
+        f"16x16, {density:.0%} given": tuple(d if rng.random() < density else 0 for d in solution)
+        for density in (0.2, 0.5, 0.7, 0.9, 1.0)
+    }
+
+
+def symmetric_table() -> list[str]:
+    """A markdown table: milliseconds (CPU) for each grid of ``symmetric_grids``
+    (from top1465's first puzzle's solution) and ``sixteen_by_sixteen``."""
+    solution = solve(parse_puzzle(read_set("top1465.txt", 1)[0])).solution
+    grids: dict[str, tuple[Grid, Shape]] = {
+        **{name: (grid, STANDARD) for name, grid in symmetric_grids(solution).items()},
+        **{name: (grid, shape(4, 4)) for name, grid in sixteen_by_sixteen().items()},
+    }
+    lines = ["| grid with many symmetries | ms |", "|---|---|"]
+    for name, (grid, grid_shape) in grids.items():
+        [ms], _ = timed(lambda g, at=grid_shape: canonical(g, at), [grid])
+        lines.append(f"| {name} | {ms:.1f} |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the machine line and the table; 1 if the baseline disagrees."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -122,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n| grids | count | baseline median / canonical median |\n|---|---|---|")
     for name, count, ratio in ratios:
         print(f"| {name} | {count:,} | {ratio:.0f}x |")
+    print("\n" + "\n".join(symmetric_table()))
     return 1 if mismatches else 0
 
 

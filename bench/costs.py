@@ -5,7 +5,7 @@
 The load benchmark (bench/load.py) measures the whole stack, where
 clients, nginx and gunicorn share the cores; this script explains its ratios.
 Django runs in this process with DEBUG off (Django's test client, no network,
-no database), and each figure is the mean over the first ``--limit`` puzzles
+a throwaway database), and each figure is the mean over the first ``--limit`` puzzles
 (default 500) of each set, after a warm-up:
 
 - ``GET /ping``: the trivial view, the load benchmark's floor;
@@ -23,31 +23,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
-import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 
 from bench.machine import machine
 from bench.sets import parse_sets, read_set
+from bench.site import start_django
 
 DEFAULT_SETS = "seventeen_clue.txt,top1465.txt"
-
-
-def start_django() -> None:
-    """Django as production runs it (DEBUG off), for this process only."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "costs-not-secret-" + "x" * 40)
-    os.environ["DJANGO_DEBUG"] = "0"
-    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    # The solve log's lines would flood the table; its cost is still paid
-    # up to the handler (the record is made and formatted by the level check).
-    logging.getLogger("solver.solves").handlers = [logging.NullHandler()]
-    logging.getLogger("solver.solves").propagate = False
 
 
 def mean_ms(action: Callable[[str], object], puzzles: list[str]) -> float:
@@ -129,10 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", type=parse_sets, default=parse_sets(DEFAULT_SETS))
     parser.add_argument("--limit", type=int, default=500, help="puzzles a set (default 500)")
     args = parser.parse_args(argv)
-    start_django()
-    print(machine("one used"))
-    for name in args.sets:
-        report(name, measure_parts(read_set(name, args.limit)))
+    with tempfile.TemporaryDirectory() as directory:
+        start_django(directory)
+        print(machine("one used"))
+        for name in args.sets:
+            report(name, measure_parts(read_set(name, args.limit)))
     return 0
 
 

@@ -1,15 +1,16 @@
 """Load and abuse benchmark of the production stack (deploy/serve.sh: nginx in
 front of gunicorn), on loopback, with the figures printed as markdown.
 
-    .venv/bin/python -m bench.load [load|abuse|all] [--seconds N] [--clients N]
+    .venv/bin/python -m bench.load [load|abuse|limits|all] [--seconds N] [--clients N]
         [--sets a.txt,b.txt] [--memory-seconds S]
 
 The stack is started on a free port with a temporary runtime directory,
 database and static root (by tests/stack.py, the starter the tests use),
 and stopped with SIGTERM at the end. After a line naming the machine:
 
-- ``load``: nginx's rate limits lifted for this run only (SUDOKU_BENCH_UNLIMITED=1,
-  read by deploy/render.py; the real configuration is unchanged), ``--clients``
+- ``load``: nginx's rate limits and caps on heavy work lifted for this run
+  only (SUDOKU_BENCH_UNLIMITED=1, read by deploy/render.py; the real
+  configuration is unchanged), ``--clients``
   keep-alive connections (one process each) send requests back to back for
   ``--seconds`` (default 10) to each endpoint in turn: GET /ping (a trivial
   Django view, the framework's floor), then for each of ``--sets`` (puzzle
@@ -41,6 +42,21 @@ and stopped with SIGTERM at the end. After a line naming the machine:
   With ``--memory-seconds S`` (S > 0), a third variant, "long flood", runs the
   many-address flooder and the person for S seconds and lists the workers'
   total VmRSS every 10 s, to show whether memory stays flat.
+- ``limits``: the real limits, and one client that keeps within them: from
+  127.0.0.2, a connection for each of nginx's heavy zones sends that zone's
+  addresses in turn at 90% of its rate, for ``--seconds`` (default 60): the
+  answer, the game, the API's solve and validate, the steps, the level, the
+  API's steps, hint and rating on the hardest known puzzles
+  (forum_hardest_1106.txt, each sent once); a new puzzle, the day's, the
+  API's generate (extreme); a paste loaded; the next slice of its batch of
+  10,000 of the hardest, that batch's page and CSV, the API's description.
+  Meanwhile another client, from 127.0.0.1, asks for an easy puzzle's
+  answer page (17-clue) and the entry page in turn, 0.2 s apart (alone for
+  20 s first, for the machine's own pace). Reported:
+  the other client's requests, median and p95 ms and 5xx count, the first
+  client's statuses in each zone, gunicorn's WORKER TIMEOUT lines and
+  nginx's 504s. Target: the other client's p95 at most 150 ms, no 5xx, no
+  worker timed out.
 
 Clients, nginx, gunicorn and Django share the machine's cores: compare
 figures only within one run.
@@ -59,11 +75,15 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.machine import machine
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
+from deploy import render
+from solver.engine.levels import LEVELS
 from tests.support.stack import Stack, start_stack
 
 EMPTY = "." * 81
@@ -131,7 +151,10 @@ class Tally:
 
 
 def request(kind: str, puzzle: str) -> tuple[str, str, bytes | None, dict[str, str]]:
-    """Method, path, body and headers of one request of ``kind``."""
+    """Method, path, body and headers of one request of ``kind`` (a heavy
+    address of the limits run, ``HEAVY``, too)."""
+    if kind in HEAVY:
+        return HEAVY[kind](puzzle)
     if kind == "ping":
         return "GET", "/ping", None, {}
     if kind == "answer":
@@ -145,26 +168,29 @@ def request(kind: str, puzzle: str) -> tuple[str, str, bytes | None, dict[str, s
 
 
 class Client:
-    """One keep-alive connection from ``source``; reconnects when nginx closes it."""
+    """One keep-alive connection from ``source``; reconnects when nginx closes
+    it. ``cookie`` is the last CSRF cookie a reply set, ``location`` the last
+    reply's Location."""
 
     def __init__(self, port: int, source: str):
         self.port, self.source = port, source
         self.connection: http.client.HTTPConnection | None = None
+        self.cookie = self.location = ""
 
     def send(self, kind: str, puzzle: str, tally: Tally) -> bytes:
-        method, path, body, headers = request(kind, puzzle)
+        return self.exchange(request(kind, puzzle), tally)
+
+    def exchange(self, asked: tuple, tally: Tally) -> bytes:
+        """One request (method, path, body, headers): its reply's body, or b"".
+        A kept connection that nginx has closed meanwhile (idle past its
+        keepalive_timeout) is opened again, as a browser does."""
         start = time.perf_counter()
         try:
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection(
-                    "127.0.0.1", self.port, timeout=60, source_address=(self.source, 0)
-                )
-            self.connection.request(method, path, body=body, headers=headers)
-            response = self.connection.getresponse()
-            content = response.read()
-            status = response.status
-            if response.will_close:
+            try:
+                status, content = self._ask(*asked)
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
                 self.close()
+                status, content = self._ask(*asked)
         except (OSError, http.client.HTTPException):
             self.close()
             content, status = b"", 0
@@ -172,21 +198,45 @@ class Client:
         tally.statuses[status] += 1
         return content
 
+    def _ask(self, method: str, path: str, body: bytes | None, headers: dict) -> tuple:
+        """The status and body of one request on the kept connection (opened if need be)."""
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(
+                "127.0.0.1", self.port, timeout=60, source_address=(self.source, 0)
+            )
+        self.connection.request(method, path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        content = response.read()
+        self.location = response.getheader("Location", "")
+        cookie = re.search(r"csrftoken=([^;]+)", response.getheader("Set-Cookie", ""))
+        self.cookie = cookie[1] if cookie else self.cookie
+        if response.will_close:
+            self.close()
+        return response.status, content
+
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
             self.connection = None
 
 
-def hammer(port: int, source: str, kinds: list[str], puzzles: list[str], seconds: float, seed: int):
-    """Requests back to back for ``seconds``: the kinds in turn (from the
-    ``seed``-th, so that clients differ), ``puzzles`` in order, from the first
-    again only once all have been sent."""
+def hammer(
+    port: int,
+    source: str,
+    kinds: list[str],
+    puzzles: list[str],
+    seconds: float,
+    seed: int,
+    at_most: int | None = None,
+):
+    """Requests back to back for ``seconds`` (or until ``at_most`` are sent):
+    the kinds in turn (from the ``seed``-th, so that clients differ),
+    ``puzzles`` in order, from the first again only once all have been sent."""
     client, tally = Client(port, source), Tally()
     start = time.perf_counter()
     deadline = start + seconds
     sent = 0
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline and (at_most is None or sent < at_most):
         client.send(kinds[(seed + sent) % len(kinds)], puzzles[sent % len(puzzles)], tally)
         sent += 1
     tally.seconds = time.perf_counter() - start
@@ -458,11 +508,210 @@ def run_abuse(seconds: float, clients: int, memory_seconds: float = 0.0) -> None
     )
 
 
+# --- the limits run: one client within its limits on every heavy address ----
+
+LIMITS_SOURCE, OTHER_SOURCE = "127.0.0.2", "127.0.0.1"
+OTHER_PAUSE = 0.2  # seconds between two of the other client's requests
+OTHER_TARGET_MS = 150
+ALONE_SECONDS = 20.0  # the other client alone first, to show the machine's own pace
+PACE = 0.9  # the share of each zone's rate the first client sends at
+BATCH_OF_HARDEST = 10_000
+
+
+def json_request(path: str, body: dict) -> tuple[str, str, bytes, dict[str, str]]:
+    return "POST", path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+
+
+def linked(path: str) -> Callable[[str], tuple]:
+    return lambda puzzle: ("GET", f"{path}?puzzle={puzzle}", None, {})
+
+
+def fixed(method: str, path: str) -> Callable[[str], tuple]:
+    return lambda _: (method, path, None, {})
+
+
+# Each heavy address of the limits run, by the name the zones below give it:
+# its request on a puzzle. The forms' addresses (a paste loaded, a batch's),
+# which need the client's CSRF token, come from ``session``.
+HEAVY: dict[str, Callable[[str], tuple]] = {
+    "answer": linked("/answer"),
+    "play": linked("/play"),
+    "api-solve": lambda p: json_request("/api/solve", {"puzzle": p}),
+    "validate": linked("/api/validate"),
+    "steps": linked("/steps"),
+    "level": linked("/level"),
+    "api-steps": lambda p: json_request("/api/steps", {"puzzle": p}),
+    "hint": lambda p: json_request("/api/hint", {"puzzle": p}),
+    "rating": linked("/api/rating"),
+    "new": fixed("GET", f"/new?level={LEVELS[-1]}"),
+    "daily": fixed("GET", "/daily"),
+    "generate": lambda _: json_request("/api/generate", {"level": LEVELS[-1]}),
+    "openapi": fixed("GET", "/api/openapi.json"),
+}
+# nginx's heavy zones (deploy/nginx.conf), each with the addresses sent to it.
+ZONE_KINDS = {
+    "solve": ["answer", "play", "api-solve", "validate"],
+    "teach": ["steps", "level", "api-steps", "hint", "rating"],
+    "make": ["generate", "new", "daily"],
+    "load": ["paste"],
+    "batch": ["batch-step"],
+    "reports": ["batch-page", "batch-csv", "openapi"],
+}
+
+
+def multipart(token: str, name: str, text: str) -> tuple[bytes, str]:
+    """A form post of the CSRF token and ``text`` as a file: its body and Content-Type."""
+    boundary = "bench-load-boundary"
+    body = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
+        f"{token}\r\n--{boundary}\r\n"
+        f'Content-Disposition: form-data; name="file"; filename="{name}"\r\n'
+        f"Content-Type: text/plain\r\n\r\n{text}\r\n--{boundary}--\r\n"
+    )
+    return body.encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def session(port: int, source: str, puzzles: list[str]) -> dict[str, Callable[[str], tuple]]:
+    """The forms' requests of a client at ``source``, with its CSRF cookie and
+    token: a paste loaded, and the slice, page and CSV of a batch of
+    ``BATCH_OF_HARDEST`` of ``puzzles``, posted as the batch page posts it."""
+    client, tally = Client(port, source), Tally()
+    page = client.exchange(("GET", "/batch", None, {}), tally).decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    cookie = f"csrftoken={client.cookie}"
+    lines = (puzzles * (BATCH_OF_HARDEST // len(puzzles) + 1))[:BATCH_OF_HARDEST]
+    body, kind = multipart(token, "hardest.txt", "\n".join(lines))
+    client.exchange(("POST", "/batch", body, {"Content-Type": kind, "Cookie": cookie}), tally)
+    address = client.location
+    client.close()
+    if not address.startswith("/batch/"):
+        raise RuntimeError(f"the batch was not stored: {dict(tally.statuses)}")
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,
+            "Accept": "application/json"}  # fmt: skip
+    step = f"csrfmiddlewaretoken={token}".encode()
+    return {
+        "paste": lambda p: ("POST", "/load", step + f"&puzzle={p}".encode(), form),
+        "batch-step": lambda _: ("POST", f"{address}/step", step, form),
+        "batch-page": fixed("GET", address),
+        "batch-csv": fixed("GET", f"{address}.csv"),
+    }
+
+
+def paced(port, source, kinds, puzzles, rate, seconds, extra) -> Tally:
+    """``kinds`` in turn from ``source`` at ``rate`` requests a second (one
+    at a time: a request slower than the pace delays the next), each on the
+    next of ``puzzles`` (none sent twice while they last), for ``seconds``."""
+    requests = {**HEAVY, **extra}
+    client, tally = Client(port, source), Tally()
+    start = time.perf_counter()
+    due, sent = start, 0
+    while (now := time.perf_counter()) < start + seconds:
+        time.sleep(max(0.0, due - now))
+        asked = requests[kinds[sent % len(kinds)]](puzzles[sent % len(puzzles)])
+        client.exchange(asked, tally)
+        due += 1 / rate
+        sent += 1
+    tally.seconds = time.perf_counter() - start
+    client.close()
+    return tally
+
+
+def other_pages(port: int, source: str, easy: list[str], seconds: float) -> Tally:
+    """An easy puzzle's answer page and the entry page in turn, ``OTHER_PAUSE`` apart."""
+    client, tally = Client(port, source), Tally()
+    deadline = time.perf_counter() + seconds
+    sent = 0
+    while time.perf_counter() < deadline:
+        kind = "answer" if sent % 2 == 0 else "index"
+        client.send(kind, easy[(sent // 2) % len(easy)], tally)
+        sent += 1
+        time.sleep(OTHER_PAUSE)
+    client.close()
+    return tally
+
+
+def zone_rates() -> dict[str, float]:
+    """Each heavy zone's rate a second, as deploy/render.py writes it."""
+    return {
+        zone: render.per_second(rate)
+        for zone, (rate, _) in render.ZONES.items()
+        if zone in ZONE_KINDS
+    }
+
+
+def run_limits(seconds: float) -> None:
+    rates = zone_rates()
+    print(
+        f"\n## limits: one client within its limits on every heavy address, "
+        f"another's pages, {seconds:g} s"
+    )
+    hardest = read_set("forum_hardest_1106.txt")
+    easy = read_set("seventeen_clue.txt", 500)
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as directory:
+        stack = start_stack(Path(directory))
+        try:
+            print(f"gunicorn workers: {len(workers(stack))}; zones' rates a second: {rates}")
+            alone = other_pages(stack.port, OTHER_SOURCE, easy[::-1], ALONE_SECONDS)
+            extra = session(stack.port, LIMITS_SOURCE, hardest)
+            zones, other = limits_run(stack.port, rates, hardest, easy, seconds, extra)
+            log = stack.log_text()
+            access = (stack.run_dir / "logs" / "access.log").read_text()
+        finally:
+            stopped = stack.stop()
+    print(
+        f"\nthe other client alone first, {ALONE_SECONDS:g} s: {alone.requests} requests, "
+        f"median {percentile(alone.ms, 0.5):.1f} ms, p95 {percentile(alone.ms, 0.95):.1f} ms "
+        "(the machine's own pace, for comparison)"
+    )
+    report_limits(zones, other, log.count("WORKER TIMEOUT"), len(re.findall(r'" 504 ', access)))
+    print(f"serve.sh exit status: {stopped}")
+
+
+def limits_run(port, rates, hardest, easy, seconds, extra) -> tuple[dict[str, Tally], Tally]:
+    """The first client's zones, each a thread of its own, and the other client
+    in a process of its own (no GIL shared with the first): their tallies."""
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        other = pool.apply_async(other_pages, (port, OTHER_SOURCE, easy, seconds))
+        with ThreadPoolExecutor(max_workers=len(ZONE_KINDS)) as threads:
+            jobs = {
+                zone: threads.submit(
+                    paced, port, LIMITS_SOURCE, kinds, client_slice(hardest, n, len(ZONE_KINDS)),
+                    PACE * rates[zone], seconds, extra,
+                )
+                for n, (zone, kinds) in enumerate(ZONE_KINDS.items())
+            }  # fmt: skip
+            zones = {zone: job.result() for zone, job in jobs.items()}
+        return zones, other.get(timeout=seconds + 120)
+
+
+def report_limits(zones: dict[str, Tally], other: Tally, timeouts: int, gateway: int) -> None:
+    fives = sum(n for status, n in other.statuses.items() if status >= 500 or status == 0)
+    p95 = percentile(other.ms, 0.95)
+    print("\n| first client's zone | requests | statuses |\n|---|---|---|")
+    for zone, tally in zones.items():
+        print(f"| {zone} | {tally.requests} | {dict(sorted(tally.statuses.items()))} |")
+    print(
+        f"\n- the other client: {other.requests} requests, statuses "
+        f"{dict(sorted(other.statuses.items()))}, 5xx (or no answer): {fives}; "
+        f"median {percentile(other.ms, 0.5):.1f} ms, p95 {p95:.1f} ms, max {max(other.ms):.1f} ms"
+    )
+    print(f"- gunicorn's WORKER TIMEOUT lines: {timeouts}; nginx's 504s: {gateway}")
+    met = p95 <= OTHER_TARGET_MS and fives == 0 and timeouts == 0
+    print(
+        f"- target (the other client's p95 <= {OTHER_TARGET_MS} ms, no 5xx, no worker "
+        f"timed out): {'met' if met else 'NOT met'}"
+    )
+
+
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", nargs="?", default="all", choices=["load", "abuse", "all"])
     parser.add_argument(
-        "--seconds", type=float, help="per endpoint (load, 10) or variant (abuse, 30)"
+        "mode", nargs="?", default="all", choices=["load", "abuse", "limits", "all"]
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help="per endpoint (load, 10), variant (abuse, 30) or run (limits, 60)",
     )
     parser.add_argument("--clients", type=int, default=8, help="connections (default 8)")
     parser.add_argument(
@@ -487,6 +736,8 @@ def main(argv: list[str] | None = None) -> int:
         run_load(args.seconds or 10, args.clients, args.sets)
     if args.mode in ("abuse", "all"):
         run_abuse(args.seconds or 30, args.clients, args.memory_seconds)
+    if args.mode in ("limits", "all"):
+        run_limits(args.seconds or 60)
     return 0
 
 

@@ -62,7 +62,7 @@ from solver.engine.difficulty import Difficulty, rate
 from solver.engine.levels import LEVELS, Level
 from solver.engine.marks import Marks
 from solver.engine.steps import Step
-from solver.engine.teacher import TRIAL, explain, next_step
+from solver.engine.teacher import TRIAL, explain, next_step, out_of_time
 
 DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt"]
 DEFAULT_SAMPLE = 30
@@ -182,8 +182,7 @@ def explained(puzzle: str, max_seconds: float | None = SITE_SECONDS) -> Ours:
     steps = explain(marks, max_seconds=max_seconds, unique=True)
     ms = (perf_counter() - start) * 1000
     trials = [step for step in steps if step.technique == TRIAL]
-    out_of_time = any(step.params.get("budget") for step in trials)
-    return Ours(ms, rate(steps), len(trials), marks.solved(), out_of_time)
+    return Ours(ms, rate(steps), len(trials), marks.solved(), out_of_time(steps))
 
 
 def hint_times(puzzle: str) -> list[float]:

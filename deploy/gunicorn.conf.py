@@ -10,21 +10,24 @@ GUNICORN_CMD_ARGS, gunicorn's own variable, any other option. serve.sh gives
 the socket to bind (--bind), in the runtime directory.
 """
 
-import os
-
 from django.conf import settings
 
+from deploy import limits
+
 worker_class = "sync"
-workers = settings.SUDOKU_WORKERS or len(os.sched_getaffinity(0)) + 1
+workers = limits.workers()
 # Loaded once, before the workers fork: they start faster, and share one
 # SECRET_KEY even when DJANGO_SECRET_KEY is unset (a random one per start).
 preload_app = True
 
-# The slowest requests are bounded by the settings: a solve by
-# SUDOKU_SOLVE_SECONDS (0.5 s), a batch slice by SUDOKU_BATCH_SLICE_SECONDS
-# (2 s, and the puzzle under way). A worker silent for 30 s is stuck: gunicorn
-# ends it and starts another (nginx's proxy_read_timeout is longer).
-timeout = 30
+# Every request's work is bounded by the settings: a solve by
+# SUDOKU_SOLVE_SECONDS (0.5 s), the teacher by SUDOKU_EXPLAIN_SECONDS (1 s
+# more), a new puzzle by SUDOKU_GENERATE_SECONDS (2 s), a batch slice by
+# SUDOKU_BATCH_SLICE_SECONDS (2 s, and the puzzle under way), each after at
+# most SQLite's 20 s wait for its lock. A worker silent for longer is stuck:
+# gunicorn ends it and starts another, before nginx stops waiting for it
+# (deploy/limits.py keeps that order; deploy/render.py refuses settings that break it).
+timeout = limits.WORKER_TIMEOUT
 # On SIGTERM, requests under way get this long to finish.
 graceful_timeout = 10
 # Each worker is replaced after about a thousand requests, so whatever a
@@ -37,7 +40,21 @@ max_requests_jitter = 100
 # X-Forwarded-Ssl and X-Forwarded-Protocol by default, which nginx clears).
 secure_scheme_headers = {"X-FORWARDED-PROTO": "https"}
 
-# nginx logs each request; gunicorn's own log, with Django's errors, is stderr.
+# nginx reads a request line or a header line of up to limits.HEADER_BUFFER
+# bytes with its end: gunicorn takes any line nginx passes on (nginx may
+# write a header a byte longer, "Name: value" for "Name:value"), and as many
+# headers as fit in nginx's buffers (its most), so that no such request gets
+# gunicorn's bare 400 page instead of the site's, under /api/ or anywhere.
+limit_request_line = limits.HEADER_BUFFER - 1
+limit_request_field_size = limits.HEADER_BUFFER + 16
+limit_request_fields = 32768
+
+# nginx logs each request. gunicorn's own log, and everything the workers
+# write (Django's warnings and errors on stderr, the solve log on stdout), go
+# to logs/gunicorn.log in the runtime directory, beside nginx's: on SIGUSR1
+# to its master, gunicorn opens it again, after logrotate has moved it
+# (deploy/logrotate.conf).
 accesslog = None
-errorlog = "-"
+errorlog = str(settings.SUDOKU_RUN_DIR / "logs" / "gunicorn.log")
+capture_output = True
 loglevel = "info"

@@ -36,11 +36,35 @@ TEMPLATE = DEPLOY / "nginx.conf"
 # Multipart boundaries and part headers around the batch form's fields.
 MULTIPART_ROOM = 16 * 1024
 INDENT = " " * 12
-# The per-client request rates of nginx.conf's limit_req zones.
-RATES = {"SOLVE_RATE": "10r/s", "LOAD_RATE": "10r/s", "BATCH_RATE": "30r/m"}
+# nginx.conf's limit_req zones: each client's rate, and the seconds of a
+# worker the zone's dearest request may take: measured by bench.zones (CPU
+# time, bench/README.md's "What each zone costs"), with room to spare, or the
+# budget that bounds it where the settings bound it in wall time (the
+# teacher's, a new puzzle's, a batch's slice). A zone's rate times its
+# dearest request stays within one worker-second a second (nginx.conf says why).
+ZONES = {
+    "pages": ("10r/s", 0.01),
+    "solve": ("10r/s", 0.03),
+    "load": ("10r/s", 0.03),
+    "teach": ("30r/m", 1.6),
+    "make": ("20r/m", 2.5),
+    "batch": ("20r/m", 3.0),
+    "reports": ("60r/m", 0.2),
+}
+RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
+
+
+def per_second(rate: str) -> float:
+    """An nginx rate ("10r/s", "30r/m") in requests a second."""
+    number, unit = rate[: -len("r/s")], rate[-1]
+    return int(number) / (60 if unit == "m" else 1)
+
+
 # For bench/load.py's throughput run only (SUDOKU_BENCH_UNLIMITED=1): a
-# rate no client reaches, so the run measures the site, not the limit.
+# rate, and a count of heavy requests under way, that no client reaches, so
+# the run measures the site, not the limits (limit_conn counts up to 65535).
 UNLIMITED_RATE = "1000000r/s"
+UNLIMITED_CONNECTIONS = 65535
 ERRORS = DEPLOY / "errors"
 # nginx's own HTML error pages: file name, title, message. Each has a JSON
 # twin for /api/ in REPLIES (deploy/nginx.conf's error_page lines). Marked
@@ -89,6 +113,13 @@ PAGES = {
             "Wait a second and try again."
         ),
     ),
+    "503": (
+        gettext_noop("Server busy"),
+        gettext_noop(
+            "The server is still working on another request from this address, or is busy "
+            "with other visitors' requests. Try again in a moment."
+        ),
+    ),
     "501": (
         gettext_noop("Not implemented"),
         gettext_noop("The request asked for something this server does not do."),
@@ -123,6 +154,13 @@ REPLIES = {
         ),
     ),
     "429": ("too_many_requests", gettext_noop("Too many requests: wait a moment and try again.")),
+    "503": (
+        "busy",
+        gettext_noop(
+            "The server is still working on another request from this client, or is busy; "
+            "try again in a moment."
+        ),
+    ),
     "494": (
         "headers_too_large",
         gettext_noop("The request's headers are larger than this site reads."),
@@ -172,17 +210,20 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
     """Each placeholder's text, from the settings and the arguments."""
     from django.conf import settings
 
+    from deploy import limits
+
     headers = [
         f"{INDENT}add_header {name} {quoted(name, value)} always;"
         for name, value in security_headers()
     ]
     headers.append(f"{INDENT}add_header Strict-Transport-Security $hsts always;")
     names = [name for name, _ in security_headers()] + ["Strict-Transport-Security"]
-    # Server-wide: nginx's own replies (a malformed request, TRACE, a URL too
-    # long) carry the headers too; Django's copies give way to these.
-    server_headers = [line.replace(INDENT, " " * 8, 1) for line in headers]
-    server_headers += [f"        proxy_hide_header {name};" for name in names]
+    # For every server: nginx's own replies (a malformed request, TRACE, a URL
+    # too long) carry the headers too; Django's copies give way to these.
+    server_headers = [line.replace(INDENT, " " * 4, 1) for line in headers]
+    server_headers += [f"    proxy_hide_header {name};" for name in names]
     proxies = trusted_proxies(settings.SUDOKU_TRUSTED_PROXIES)
+    limits.check_time_order()
     if settings.SECURE_SSL_REDIRECT and not proxies["REAL_IP_FROM"]:
         # nginx here listens on plain HTTP: TLS must end at a proxy in front,
         # which nginx must believe, or every request is sent to HTTPS again.
@@ -203,8 +244,38 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "HSTS": quoted("HSTS", hsts())[1:-1],
         "SECURITY_HEADERS": "\n".join(headers),
         "SERVER_HEADERS": "\n".join(server_headers),
+        "SERVER_NAMES": server_names(settings.ALLOWED_HOSTS),
+        "HEADER_BUFFER": str(limits.HEADER_BUFFER),
+        "PROXY_READ_TIMEOUT": str(limits.PROXY_READ_TIMEOUT),
         **rates(),
+        **heavy_caps(),
         **proxies,
+    }
+
+
+def server_names(hosts: list[str]) -> str:
+    """nginx's server_name for Django's ALLOWED_HOSTS, which it reads alike
+    (``.example.com`` is the domain and its subdomains); ``*`` is any host.
+    ValueError for a name nginx would not read as one."""
+    if "*" in hosts:
+        return "~."
+    if not hosts:
+        raise ValueError("DJANGO_ALLOWED_HOSTS names no host: the site would answer none")
+    return " ".join(plain("DJANGO_ALLOWED_HOSTS", host) for host in hosts)
+
+
+def heavy_caps() -> dict[str, str]:
+    """How many heavy requests one client, and the whole site, may have under
+    way at once (deploy/limits.py); for the benchmark, more than any reaches."""
+    from django.conf import settings
+
+    from deploy import limits
+
+    if settings.SUDOKU_BENCH_UNLIMITED:
+        return dict.fromkeys(("HEAVY_PER_CLIENT", "HEAVY_WORKERS"), str(UNLIMITED_CONNECTIONS))
+    return {
+        "HEAVY_PER_CLIENT": str(limits.heavy_per_client()),
+        "HEAVY_WORKERS": str(limits.heavy_workers()),
     }
 
 

@@ -13,8 +13,10 @@
 # directory, starts gunicorn on a unix socket there and nginx on
 # SUDOKU_LISTEN, and waits. Ctrl-C or SIGTERM stops
 # both gracefully (requests under way finish) and exits 0; if either stops by
-# itself, the other is stopped and the exit status is 1. SIGUSR1 is passed to
-# nginx, which reopens its logs (after logrotate has moved them; see deploy/logrotate.conf).
+# itself, the other is stopped and the exit status is 1. Both servers log into
+# the runtime directory's logs/ (gunicorn's log holds Django's too). SIGUSR1 is
+# passed to nginx, which reopens its logs (after logrotate has moved them; see
+# deploy/logrotate.conf, which signals gunicorn itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -69,10 +71,11 @@ if [ ! -x "$python" ]; then
 fi
 
 # USR1 (logrotate's postrotate) would otherwise end this script, even while
-# it migrates: nginx reopens logs/*.log on it (gunicorn logs to this script's
-# output, which has nothing to reopen). Only once nginx has written its pid
-# file: it sets its signal handlers just before, and a USR1 any earlier would
-# end it.
+# it migrates: nginx reopens its logs on it. Only once nginx has written its
+# pid file: it sets its signal handlers just before, and a USR1 any earlier
+# would end it. Not passed to gunicorn: its workers reopen their log in the
+# signal's handler, and a second USR1 within that moment would hang the
+# worker for good (gunicorn's lock); logrotate sends gunicorn one.
 reopen_logs() {
   [ -n "${nginx_pid:-}" ] && [ -s "$run_dir/nginx.pid" ] || return 0
   kill -USR1 "$nginx_pid" 2>/dev/null || true

@@ -49,14 +49,24 @@ def steps_url(puzzle: Grid | str, number: int = 1) -> str:
     return _with_puzzle("solver:steps", puzzle, {"step": number} if number != 1 else {})
 
 
+def level_url(puzzle: Grid | str) -> str:
+    """Where a page's script asks for ``puzzle``'s level, as a fragment of HTML."""
+    return _with_puzzle("solver:level", puzzle)
+
+
 def puzzle_url(puzzle_id: str) -> str:
     """The address of the library's puzzle ``puzzle_id``."""
     return reverse("solver:puzzle", args=[puzzle_id])
 
 
-def new_puzzle_url(level: str) -> str:
-    """The address that hands out a puzzle of ``level`` (another one at each visit)."""
-    return reverse("solver:new") + "?" + urlencode({"level": level})
+def new_puzzle_url(level: str, symmetry: str = "", seed: int | None = None) -> str:
+    """The address that hands out a puzzle of ``level`` (another one at each
+    visit); with ``seed``, the one puzzle that the seed and ``symmetry`` make
+    or pick, stored when the address is opened."""
+    query = {"level": level}
+    if seed is not None:
+        query |= {"symmetry": symmetry, "seed": seed}
+    return reverse("solver:new") + "?" + urlencode(query)
 
 
 def library_url(level: str = "", page: int = 1) -> str:

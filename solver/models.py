@@ -1,8 +1,9 @@
 """The site's models, one module per feature that stores anything, gathered
-here where Django looks for them: batches (``batches.models``) and the
-puzzle library (``library.models``)."""
+here where Django looks for them: batches (``batches.models``), the puzzle
+library (``library.models``) and the teacher's ratings (``teaching.models``)."""
 
 from .batches.models import Batch, BatchRow
 from .library.models import Daily, Puzzle
+from .teaching.models import Rating
 
-__all__ = ["Batch", "BatchRow", "Daily", "Puzzle"]
+__all__ = ["Batch", "BatchRow", "Daily", "Puzzle", "Rating"]

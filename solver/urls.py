@@ -28,6 +28,7 @@ urlpatterns = [
     path("load", entry.load, name="load"),
     # The teacher's steps, and play.
     path("steps", teaching.steps, name="steps"),
+    path("level", teaching.level, name="level"),
     path("play", play.play, name="play"),
     # The library: a new puzzle of a level, each puzzle's page, browsing, the day's puzzles.
     path("new", library.new_puzzle, name="new"),

@@ -198,10 +198,38 @@ LOGGING = {
 SUDOKU_SOLVE_SECONDS = float(os.environ.get("SUDOKU_SOLVE_SECONDS", "0.5"))
 # The teacher's logic per request (steps, hints, a rating); after it, trial steps.
 SUDOKU_EXPLAIN_SECONDS = float(os.environ.get("SUDOKU_EXPLAIN_SECONDS", "1.0"))
-# A new puzzle per request (the "New puzzle" button when the library has none
-# of the level, the API's generate, a daily puzzle the library cannot give):
-# past it the reply says so instead of running on.
+# Answers (the answer page, /api/solve) give the puzzle's level: one already
+# rated at once, else, for a puzzle the search solved without a guess, from a
+# walk of at most SUDOKU_RATE_SLICE_SECONDS; any other is rated off the
+# answer's path (the page's script asks for it). Off: answers give no level.
+SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
+SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
+# Caches. "default" is each process's own memory (ratings, whose truth is the
+# database). "walks" keeps the teacher's walks (language-free: each reader's
+# words are made from them) in files every worker of this machine reads, so a
+# puzzle is walked once per site, not once per worker and language; about
+# 15 KB a walk, at most SUDOKU_WALKS_KEPT of them, for a week.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "walks": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": BASE_DIR / (os.environ.get("SUDOKU_WALKS_DIR") or "var/walks"),
+        "TIMEOUT": 7 * 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("SUDOKU_WALKS_KEPT", "5000"))},
+    },
+}
+# The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
+SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
+# A new puzzle per request, easy to hard only (the "New puzzle" button when
+# the library has none of the level, the API's generate, a daily puzzle the
+# library cannot give): past it the reply says so instead of running on.
+# Expert and extreme are never made in a request (solver/library/picks.py).
 SUDOKU_GENERATE_SECONDS = float(os.environ.get("SUDOKU_GENERATE_SECONDS", "2.0"))
+# The library's bound: past it, storing a puzzle removes the oldest that the
+# site could make again on demand (generated, easy to hard, no day's puzzle),
+# so visitors never grow the table beyond it. A row takes about 620 bytes of
+# SQLite with its indexes (measured), so 100,000 take about 62 MB.
+SUDOKU_LIBRARY_MAX_ROWS = int(os.environ.get("SUDOKU_LIBRARY_MAX_ROWS", "100000"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
@@ -210,18 +238,24 @@ SUDOKU_BATCH_MAX_BYTES = int(os.environ.get("SUDOKU_BATCH_MAX_BYTES", str(2 * 10
 SUDOKU_BATCH_SLICE_SECONDS = float(os.environ.get("SUDOKU_BATCH_SLICE_SECONDS", "2.0"))
 SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 # Each client's newest batches are kept (a client is its address's keyed
-# hash, an IPv6 address's /64: solver.core.logs.client_hash), so one client's
-# batches push out only its own. Batches of no client (stored before clients
-# were recorded) go by age alone.
+# hash, an IPv6 address's /64: solver.core.logs.client_hash), at most so
+# many batches and so many puzzles, so one client's batches push out only its
+# own. Batches of no client (stored before clients were recorded) go by age
+# and the cap alone. A batch larger than the puzzles' quota is stored alone,
+# the client's others gone: keep it at least SUDOKU_BATCH_MAX_PUZZLES.
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))
-# The cap on all batches, a guard on the disk: when it is reached, a new batch
-# is refused (503, "try again later") until old ones reach the end of their
-# time; nobody's batch is removed to make room for another's. Never reached by
-# fewer than 30 clients (10 each). Measured in SQLite: 10,000 classic puzzles
-# take 2.8 MB stored, 4.1 MB solved; the worst, 10,000 invalid lines filling
-# the 2 MiB file, each with its message, 9.7 MB. So 300 full batches take about
-# 1.2 GB, 3 GB at worst; SQLite reuses the pages freed but does not shrink the file.
-SUDOKU_BATCH_KEEP_JOBS = int(os.environ.get("SUDOKU_BATCH_KEEP_JOBS", "300"))
+SUDOKU_BATCH_CLIENT_ROWS = int(os.environ.get("SUDOKU_BATCH_CLIENT_ROWS", "30000"))
+# The cap on the puzzles of all batches, a guard on the disk, a hundred
+# clients' quotas: to store a batch past it, finished batches go first, oldest
+# first, then unfinished ones that no slice has touched for
+# SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); only when every batch
+# left is being solved is a new one refused (503, "try again later").
+# Measured in SQLite: 10,000 classic puzzles take 2.8 MB stored, 4.1 MB
+# solved; the worst, 10,000 invalid lines filling the 2 MiB file, each with
+# its message, 9.7 MB. So 3,000,000 puzzles take about 1.2 GB, 3 GB at worst;
+# SQLite reuses the pages freed but does not shrink the file.
+SUDOKU_BATCH_MAX_ROWS = int(os.environ.get("SUDOKU_BATCH_MAX_ROWS", "3000000"))
+SUDOKU_BATCH_IDLE_MINUTES = float(os.environ.get("SUDOKU_BATCH_IDLE_MINUTES", "10"))
 
 # The stack (deploy/serve.sh) around the site: nginx's address, the directory
 # of its files, the proxies nginx believes, gunicorn's workers.
@@ -231,5 +265,11 @@ SUDOKU_RUN_DIR = BASE_DIR / (os.environ.get("SUDOKU_RUN_DIR") or "deploy/run")
 SUDOKU_TRUSTED_PROXIES = os.environ.get("SUDOKU_TRUSTED_PROXIES", "")
 # 0: one a core, and one more (deploy/gunicorn.conf.py says why).
 SUDOKU_WORKERS = int(os.environ.get("SUDOKU_WORKERS") or 0)
-# The load benchmark's throughput run only: nginx's rate limits lifted.
+# Heavy requests (solving, the teacher, making puzzles, a batch's slices and
+# results: deploy/nginx.conf lists them) one client may have under way at
+# once, and the whole site; 0: one worker fewer than gunicorn has, so that one
+# is always free for the cheap pages (deploy/limits.py).
+SUDOKU_HEAVY_PER_CLIENT = int(os.environ.get("SUDOKU_HEAVY_PER_CLIENT") or 1)
+SUDOKU_HEAVY_WORKERS = int(os.environ.get("SUDOKU_HEAVY_WORKERS") or 0)
+# The load benchmark's throughput run only: nginx's rate limits and caps lifted.
 SUDOKU_BENCH_UNLIMITED = env_flag("SUDOKU_BENCH_UNLIMITED")

@@ -32,7 +32,8 @@ Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 400 when the input is at fault (each error has a stable `code`, a `message`
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
 ...}` with 404, 405, 413 or 415 when the request itself is, 503 when a new
-puzzle could not be made in time (and 500, logged, should the server fail).
+puzzle could not be made in time or is not ready yet (and 500, logged, should
+the server fail).
 
 The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
 givens, the digits placed so far and, if given, the candidates pencilled.
@@ -41,9 +42,12 @@ accepted; the reply names the cells where the board departs from the
 solution (`wrong`), since steps built on them may be wrong too.
 
 The library (`/api/generate`, `/api/puzzles/...`, `/api/daily`) hands out
-new puzzles, each with exactly one solution and the level asked for, stored
-under a stable id with a page of its own (`url`). Making one is bounded in
-time: when the time runs out the reply is 503 with the code `out_of_time`.
+puzzles, each with exactly one solution and the level asked for, under a
+stable id with a page of its own (`url`). Easy, medium and hard are made on
+demand within a time budget (503 `out_of_time` past it); a puzzle made for
+`/api/generate` is stored only when its `url` is opened. Expert and extreme
+are never made on demand: they come from the library, filled ahead of time,
+and while it holds none of the level the reply is 503 `not_ready`.
 
 POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from ninja import Schema
+from ninja import Query, Schema
 from pydantic import Field
 
 from ..core.reading import PASTE_MAX_LENGTH
@@ -36,6 +36,8 @@ PUZZLE_HELP = (
 
 
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
+# A puzzle in a GET's query (``?puzzle=``).
+PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
 
 
 Line = Annotated[int, Field(ge=1, le=9)]

@@ -2,8 +2,8 @@
 
 A batch is reached only by its id, a random UUID: whoever has the address
 can see the results, and nobody can guess another's. Batches are forgotten
-after a while, and a client's oldest once it has sent too many
-(``store.create_batch``).
+after a while, a client's oldest once it has sent too many, and finished or
+idle ones when the server needs their room (``store.make_room``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils import timezone
 
 from ..choices import StatusChoices
 
@@ -23,12 +24,15 @@ class Batch(models.Model):
 
     ``client`` is the sender's address as a keyed hash (``core.logs.client_hash``),
     never the address itself: it is only compared, to give each client a quota
-    of batches. It is empty for batches stored before it was kept, or made
-    outside a request; those go by age alone.
+    of batches and puzzles. It is empty for batches stored before it was kept,
+    or made outside a request; no quota takes those. ``touched`` is when a
+    slice last solved some of its puzzles (when it was stored, before any):
+    a batch left unfinished and untouched for long is one nobody is solving.
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
+    touched = models.DateTimeField(default=timezone.now)
     name = models.CharField(max_length=255)  # the uploaded file's name, or PASTED
     total = models.PositiveIntegerField()
     client = models.CharField(max_length=12, blank=True, default="")

@@ -11,14 +11,15 @@ the database between slices.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from itertools import islice
+from uuid import UUID
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -46,14 +47,13 @@ class NoPuzzles(BatchRefused):
 
 
 class ServerFull(Exception):
-    """The server holds as many batches as ``SUDOKU_BATCH_KEEP_JOBS`` allows,
-    those past their time and the sender's own beyond its quota gone: the new
-    batch is refused, and nothing is stored or deleted. Room comes free only
-    as batches reach the end of their time, never by taking anyone's: the
-    first in ``seconds`` (at least a minute)."""
+    """The batches kept hold as many puzzles as ``SUDOKU_BATCH_MAX_ROWS``
+    allows, even with every finished and every idle batch gone: each one
+    left is being solved. The new batch is refused, and nothing is stored or
+    deleted; room comes as those finish. ``seconds``: when to try again."""
 
-    def __init__(self, seconds: float):
-        super().__init__("The server holds as many batches as it may keep.")
+    def __init__(self, seconds: float = 60.0):
+        super().__init__("The batches kept hold as many puzzles as the server may keep.")
         self.seconds = seconds
 
 
@@ -101,14 +101,9 @@ def batch_entries(text: str) -> list[Entry]:
 
 def create_batch(name: str, text: str, client: str = "") -> Batch:
     """A new batch of ``client`` (a keyed hash, ``logs.client_hash``; never an
-    address) holding every puzzle of ``text``, none solved yet.
-
-    First the batches past their time go (``forget_old_batches``), and the client's
-    own beyond its newest ``SUDOKU_BATCH_KEEP_PER_CLIENT`` once this one is
-    counted (``_make_room``). Nobody's batch goes to make room for another's:
-    if ``SUDOKU_BATCH_KEEP_JOBS`` are still kept, this one is refused
-    (ServerFull), and then nothing is deleted either. Raises as
-    ``batch_entries`` does, storing nothing.
+    address) holding every puzzle of ``text``, none solved yet, once
+    ``make_room`` has made room for it. Raises ServerFull when it cannot,
+    and as ``batch_entries`` does; either way nothing is stored or deleted.
     """
     entries = batch_entries(text)
     # One transaction, which takes the write lock as it starts (IMMEDIATE, see
@@ -116,10 +111,7 @@ def create_batch(name: str, text: str, client: str = "") -> Batch:
     # room another has just taken, and the cap holds. Leaving it by ServerFull
     # rolls the deletions back too: a refused batch changes nothing.
     with transaction.atomic():
-        forget_old_batches()
-        _make_room(client)
-        if Batch.objects.count() >= settings.SUDOKU_BATCH_KEEP_JOBS:
-            raise ServerFull(_until_room())
+        make_room(client, len(entries))
         batch = Batch.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
             BatchRow(batch=batch, index=index, line=entry.line, puzzle=entry.text)
@@ -127,6 +119,34 @@ def create_batch(name: str, text: str, client: str = "") -> Batch:
         )
         BatchRow.objects.bulk_create(rows, batch_size=INSERT_ROWS)
     return batch
+
+
+def make_room(client: str, rows: int) -> None:
+    """Make room for a batch of ``rows`` puzzles from ``client``, or raise
+    ServerFull: the one place the caps are checked. In turn, these go:
+
+    1. the batches past ``SUDOKU_BATCH_KEEP_HOURS`` (``forget_old_batches``);
+    2. the client's own oldest, until with the new one it keeps at most
+       ``SUDOKU_BATCH_KEEP_PER_CLIENT`` batches and
+       ``SUDOKU_BATCH_CLIENT_ROWS`` puzzles (``_within_quota``), so that one
+       client (an address, an IPv6 /64) never holds more than its share;
+    3. while all batches would hold more than ``SUDOKU_BATCH_MAX_ROWS``
+       puzzles, finished batches, oldest first, whoever sent them; then
+       unfinished ones no slice has touched for ``SUDOKU_BATCH_IDLE_MINUTES``,
+       the longest idle first (``_free``). Past that, every puzzle kept is
+       being solved: ServerFull.
+
+    Call it inside the transaction that stores the batch, which must hold
+    the database's write lock from its start: SQLite's IMMEDIATE
+    transactions do (DATABASES), so workers run this one at a time and none
+    counts room another has taken. Another database needs a lock taken here
+    first (PostgreSQL: LOCK TABLE of the batches in SHARE ROW EXCLUSIVE mode).
+    """
+    forget_old_batches()
+    _within_quota(client, rows)
+    excess = _rows_kept() + rows - settings.SUDOKU_BATCH_MAX_ROWS
+    if excess > 0 and _free(excess) < excess:
+        raise ServerFull()
 
 
 def run_slice(batch: Batch, seconds: float) -> int:
@@ -146,7 +166,7 @@ def run_slice(batch: Batch, seconds: float) -> int:
     while True:
         rows = list(batch.rows.filter(status=PENDING).order_by("index")[:SOLVE_ROWS])
         done = _solve_until(rows, budget, deadline)
-        _save(done)
+        _save(batch, done)
         solved += len(done)
         if len(done) < SOLVE_ROWS or time.monotonic() >= deadline:
             return solved
@@ -164,8 +184,9 @@ def _solve_until(rows: Sequence[BatchRow], budget: Budget, deadline: float) -> l
     return done
 
 
-def _save(rows: Sequence[BatchRow]) -> None:
-    """Write the outcomes recorded in ``rows`` back, in one transaction."""
+def _save(batch: Batch, rows: Sequence[BatchRow]) -> None:
+    """Write the outcomes recorded in ``rows`` back, and mark ``batch`` as
+    touched now (it is being solved: see ``make_room``), in one transaction."""
     # One UPDATE statement, run once per row. Django's bulk_update writes a
     # CASE expression per field and row, and building it took three quarters
     # of a slice's time on easy puzzles.
@@ -175,6 +196,8 @@ def _save(rows: Sequence[BatchRow]) -> None:
     values = [[getattr(row, name) for name in SOLVED_FIELDS] + [row.pk] for row in rows]
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.executemany(update, values)
+        if rows:
+            Batch.objects.filter(pk=batch.pk).update(touched=timezone.now())
 
 
 def _record(row: BatchRow, outcome: Outcome, budget: Budget) -> None:
@@ -236,24 +259,62 @@ def forget_old_batches() -> int:
     return _delete(Batch.objects.filter(created__lt=cutoff))
 
 
-def _until_room() -> float:
-    """Seconds until the oldest batch reaches the end of its time (at least 60)."""
-    oldest = Batch.objects.order_by("created").values_list("created", flat=True).first()
-    kept_until = oldest + timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
-    return max((kept_until - timezone.now()).total_seconds(), 60.0)
+def _within_quota(client: str, rows: int) -> int:
+    """Delete ``client``'s oldest batches, with their rows, so that with the
+    one of ``rows`` puzzles it is sending it keeps at most
+    ``SUDOKU_BATCH_KEEP_PER_CLIENT`` batches and ``SUDOKU_BATCH_CLIENT_ROWS``
+    puzzles (its newest that fit); return how many went.
 
-
-def _make_room(client: str) -> int:
-    """Delete ``client``'s oldest batches, with their rows, so that with the one
-    it is sending it keeps ``SUDOKU_BATCH_KEEP_PER_CLIENT``; return how many went.
-
-    Jobs of no client ("": stored before clients were recorded, or made
-    outside a request) are not one client's: no quota takes them, only age.
+    Batches of no client ("": stored before clients were recorded, or made
+    outside a request) are not one client's: no quota takes them.
     """
     if not client:
         return 0
-    keep = max(settings.SUDOKU_BATCH_KEEP_PER_CLIENT - 1, 0)
-    return _delete(Batch.objects.filter(client=client).order_by("-created", "-pk")[keep:])
+    batches = Batch.objects.filter(client=client).order_by("-created", "-pk")
+    kept = _newest_within(
+        batches.values_list("pk", "total"),
+        settings.SUDOKU_BATCH_KEEP_PER_CLIENT - 1,
+        settings.SUDOKU_BATCH_CLIENT_ROWS - rows,
+    )
+    return _delete(batches.exclude(pk__in=kept))
+
+
+def _newest_within(batches: Iterable[tuple[UUID, int]], count: int, rows: int) -> list[UUID]:
+    """The ids of the first of ``batches`` ((id, puzzles) pairs, newest
+    first) that together are at most ``count`` batches of ``rows`` puzzles."""
+    kept, held = [], 0
+    for pk, total in batches:
+        if len(kept) >= count or held + total > rows:
+            break
+        kept.append(pk)
+        held += total
+    return kept
+
+
+def _rows_kept() -> int:
+    """How many puzzles the batches kept hold, all together."""
+    return Batch.objects.aggregate(rows=Sum("total"))["rows"] or 0
+
+
+def _free(excess: int) -> int:
+    """Delete finished batches, oldest first, then unfinished ones idle for
+    ``SUDOKU_BATCH_IDLE_MINUTES``, the longest idle first, until those gone
+    held ``excess`` puzzles or none is left; return how many they held."""
+    pending = BatchRow.objects.filter(batch=OuterRef("pk"), status=PENDING)
+    batches = Batch.objects.annotate(running=Exists(pending))
+    idle = timezone.now() - timedelta(minutes=settings.SUDOKU_BATCH_IDLE_MINUTES)
+    finished = batches.filter(running=False).order_by("created", "pk")
+    abandoned = batches.filter(running=True, touched__lt=idle).order_by("touched", "pk")
+    freed = 0
+    for candidates in (finished, abandoned):
+        gone = []
+        for pk, total in candidates.values_list("pk", "total"):
+            if freed >= excess:
+                break
+            gone.append(pk)
+            freed += total
+        _delete(Batch.objects.filter(pk__in=gone))
+    return freed
 
 
 def _delete(batches: QuerySet[Batch]) -> int:

@@ -32,12 +32,13 @@ from .store import BatchProgress, ServerFull, batch_progress, create_batch, run_
 PAGE_ROWS = 500  # results shown on one page
 JSON = "application/json"
 GONE = _(
-    "This batch is gone: batches are kept for %(hours)s hours, and only each "
-    "sender's newest %(jobs)s. Send the puzzles again."
+    "This batch is gone: batches are kept for %(hours)s hours at most, and only each "
+    "sender's newest %(jobs)s, up to %(rows)s puzzles; when the server is full, "
+    "finished batches make way for new ones, oldest first. Send the puzzles again."
 )
 FULL = _(
-    "The server is holding as many batches as it can. Try again later: batches are "
-    "kept for %(hours)s hours, and room comes free as they go."
+    "The server is holding as many puzzles as it can, and every batch it holds is being "
+    "solved. Try again in a minute: room comes free as batches finish."
 )
 BUSY = _("The server is busy; the puzzles will be solved in a moment.")
 logger = logging.getLogger(__name__)
@@ -65,10 +66,9 @@ def new_batch(request):
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
         return _form_page(request, form, status=503)
     except ServerFull as full:
-        logger.warning("Batch refused: the server holds as many as SUDOKU_BATCH_KEEP_JOBS")
-        form.add_error(None, FULL % _keeping())
+        logger.warning("Batch refused: SUDOKU_BATCH_MAX_ROWS reached by batches being solved")
+        form.add_error(None, FULL)
         response = _form_page(request, form, status=503)
-        # When the oldest batch goes: the first moment there can be room.
         response["Retry-After"] = str(math.ceil(full.seconds))
         return response
     _run_slice(request, batch)  # if the database is busy, the batch's page goes on from here
@@ -146,10 +146,11 @@ def _run_slice(request, batch: Batch) -> bool:
 
 
 def _keeping() -> dict[str, str]:
-    """How long, and how many of a client's, batches are kept: for GONE and FULL."""
+    """How long, and how many of a client's batches and puzzles, are kept: for GONE."""
     return {
         "hours": floatformat(settings.SUDOKU_BATCH_KEEP_HOURS),
         "jobs": number_format(settings.SUDOKU_BATCH_KEEP_PER_CLIENT),
+        "rows": number_format(settings.SUDOKU_BATCH_CLIENT_ROWS, force_grouping=True),
     }
 
 
@@ -163,6 +164,7 @@ def _form_page(request, form: BatchForm, status: int = 200):
         "solve_seconds": settings.SUDOKU_SOLVE_SECONDS,
         "keep_hours": settings.SUDOKU_BATCH_KEEP_HOURS,
         "keep_per_client": settings.SUDOKU_BATCH_KEEP_PER_CLIENT,
+        "client_rows": settings.SUDOKU_BATCH_CLIENT_ROWS,
     }
     return render(request, "batches/batch.html", context, status=status)
 

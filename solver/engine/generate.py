@@ -60,7 +60,7 @@ from .search import Budget
 from .solve import Status, solve
 from .steps import Step
 from .symmetry import random_transform
-from .teacher import allowed, explain
+from .teacher import allowed, explain, out_of_time
 from .techniques import TECHNIQUES
 
 # How the removed givens are paired: the first is the default.
@@ -364,7 +364,7 @@ def _rating(puzzle: Grid, shape: Shape, level: str, deadline: float | None) -> D
         return walk_within(puzzle, shape, level, deadline)
     seconds = RATE_SECONDS if deadline is None else min(RATE_SECONDS, deadline - perf_counter())
     steps = explain(Marks.from_grid(puzzle, shape), max_seconds=max(seconds, 0.0), unique=True)
-    if any(step.params.get("budget") for step in steps):
+    if out_of_time(steps):
         return None
     return rate_steps(steps)
 

@@ -66,12 +66,23 @@ class Step:
     message: str = ""
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __reduce__(self):
+        """Pickled with ``params`` as a plain dict (a read-only view cannot be
+        pickled), so that a walk can be kept in a cache other processes read."""
+        fields = (self.technique, self.placements, self.eliminations, self.pattern, self.message)
+        return (_unpickled_step, (*fields, dict(self.params)))
+
     def apply(self, marks: Marks) -> None:
         """Make the step on ``marks``: its eliminations, then its placements."""
         for cell, digit in self.eliminations:
             marks.eliminate(cell, digit)
         for cell, digit in self.placements:
             marks.place(cell, digit)
+
+
+def _unpickled_step(technique, placements, eliminations, pattern, message, params) -> Step:
+    """A pickled ``Step`` again, its ``params`` read-only as before."""
+    return Step(technique, placements, eliminations, pattern, message, MappingProxyType(params))
 
 
 Finder = Callable[[Marks], Iterator[Step]]

@@ -23,7 +23,7 @@ Two limits keep the teacher honest and bounded:
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .marks import Marks, digits_of
 from .search import Budget
@@ -79,6 +79,12 @@ def allowed(techniques: Mapping[str, Finder], unique: bool) -> Mapping[str, Find
     if unique:
         return techniques
     return {name: finder for name, finder in techniques.items() if name not in UNIQUENESS}
+
+
+def out_of_time(steps: Sequence[Step]) -> bool:
+    """True if a walk's logic ran out of time: it ends in trial steps taken for
+    want of time (``params["budget"]``), not for want of a technique."""
+    return any(step.technique == TRIAL and step.params.get("budget") for step in steps)
 
 
 def trial_step(marks: Marks, budget: bool = False) -> Step | None:

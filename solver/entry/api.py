@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
-from ninja import Query, Router
+from ninja import Router
 from ninja.decorators import decorate_view
 
 from ..api.errors import failure, require_json
-from ..api.schemas import EXAMPLE, PUZZLE_HELP, Failure
+from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.logs import log_solve
-from ..core.reading import PASTE_MAX_LENGTH, PuzzleTextForm
-from ..engine import Budget, Status, format_grid, solve
-from ..teaching.lessons import difficulty_json, rate_puzzle
+from ..core.reading import PuzzleTextForm
+from ..engine import Budget, Grid, Status, format_grid, solve
+from ..teaching import ratings
+from ..teaching.lessons import difficulty_json
 from .schemas import PuzzleIn, Solved, Verdict
 
 router = Router(tags=["puzzles"])
@@ -26,7 +27,6 @@ POSTED = {200: Solved, 400: Failure, 413: Failure, 415: Failure}
 POSTED_VERDICT = {200: Verdict, 400: Failure, 413: Failure, 415: Failure}
 LINKED = {200: Solved, 400: Failure}
 LINKED_VERDICT = {200: Verdict, 400: Failure}
-PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
 
 
 @router.post("/solve", response=POSTED, operation_id="solve", summary="Solve a puzzle")
@@ -89,5 +89,14 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
     if with_solution:
         body["solution"] = format_grid(result.solution) if result.solution else None
         unique = result.status is Status.UNIQUE
-        body["difficulty"] = difficulty_json(rate_puzzle(givens)) if unique else None
+        body["difficulty"] = _difficulty(givens, result.guesses) if unique else None
     return body
+
+
+def _difficulty(givens: Grid, guesses: int) -> dict | None:
+    """The puzzle's rating when it is known or quick to find (``ratings.for_answer``),
+    else None: ``GET /api/rating`` works it out, off the answer's path."""
+    if not settings.SUDOKU_RATE_ANSWERS or 0 not in givens:
+        return None
+    kept = ratings.for_answer(givens, guesses)
+    return difficulty_json(kept.difficulty) if kept else None

@@ -49,5 +49,7 @@ class Solved(Verdict):
     )
     difficulty: Difficulty | None = Field(
         description="How hard the puzzle is for a person, for a unique puzzle with an "
-        "open cell (rated within the site's time for explaining); null otherwise."
+        "open cell, when it is known already or quick to find (a puzzle solved without a "
+        "guess); null otherwise. GET /api/rating gives it for any unique puzzle, worked "
+        "out once and then kept."
     )

@@ -12,15 +12,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..addresses import answer_url, edit_url, play_url, steps_url
+from ..addresses import answer_url, edit_url, level_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.grids import answer_grid
 from ..core.logs import log_solve
-from ..engine import Budget, Grid, format_grid, solve
-from ..teaching.pages import difficulty_shown, lesson_of
+from ..engine import Budget, Grid, Status, format_grid, solve
+from ..teaching import ratings
+from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm
 from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
 
@@ -82,9 +83,14 @@ def _answer_page(request, puzzle: Grid):
         "steps_url": steps_url(puzzle),
         "play_url": play_url(puzzle),
     }
-    if result.status.value == StatusChoices.UNIQUE:
-        # The level needs the whole lesson; it is kept for the steps page's first visit.
-        context["difficulty"] = difficulty_shown(lesson_of(format_grid(puzzle), get_language()))
+    if result.status is Status.UNIQUE and 0 in puzzle and settings.SUDOKU_RATE_ANSWERS:
+        # The level at once when it is known or quick to find; else the page's
+        # script asks for it (level_url), off the answer's path.
+        kept = ratings.for_answer(puzzle, result.guesses)
+        if kept is not None:
+            context["difficulty"] = difficulty_shown(kept.difficulty)
+        else:
+            context["level_url"] = level_url(puzzle)
     return render(request, "entry/answer.html", context)
 
 

@@ -1,10 +1,12 @@
-"""The library's operations: make a puzzle, read a stored one, the day's puzzle.
+"""The library's operations: a puzzle for a seed, a stored one, the day's puzzle.
 
-``store`` generates, stores and picks; these operations only read
-the request and word the reply. Making a puzzle is bounded by
-``SUDOKU_GENERATE_SECONDS``, like every other operation's work: when it runs
-out, the reply is 503 with the code ``out_of_time``, never a request that
-runs on.
+``picks`` generates and picks; these operations only read the request and
+word the reply. Generating is bounded by ``SUDOKU_GENERATE_SECONDS``, like
+every other operation's work: when it runs out, the reply is 503 with the
+code ``out_of_time``, never a request that runs on. Expert and extreme are
+never generated here: they come from the library, and while it holds none
+of the level the reply is 503 ``not_ready``. A puzzle made for
+``/api/generate`` is not stored: its ``url`` stores it when opened.
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from django.utils.translation import gettext as _
 from ninja import Path, Query, Router
 from ninja.decorators import decorate_view
 
-from ..addresses import puzzle_url
+from ..addresses import new_puzzle_url, puzzle_url
 from ..api.errors import failure, require_json
 from ..api.schemas import LEVEL_HELP, Failure, LevelId
 from ..choices import level_name
 from ..core.issues import Issue
 from ..engine.levels import Level
-from . import store
+from . import picks, store
 from .models import Puzzle
 from .schemas import DailyOut, GeneratedOut, GenerateIn, PuzzleOut
 
@@ -34,21 +36,29 @@ LEVEL_QUERY = Query(Level.MEDIUM.value, description=LEVEL_HELP, examples=[Level.
 PUZZLE_ID = Path(..., description="The puzzle's id, as the library gives it.")
 
 
-@router.post("/generate", response=MADE, operation_id="generate", summary="Make a new puzzle")
+@router.post("/generate", response=MADE, operation_id="generate", summary="A puzzle for a seed")
 @decorate_view(require_json)
 def generate(request: HttpRequest, body: GenerateIn):
-    """A new puzzle of the level asked for, with exactly one solution, stored in
-    the library (an equivalent puzzle stored already is returned instead); 503
-    when none was made within the site's time for it."""
-    made = store.new_puzzle(body.level, body.symmetry, body.seed)
-    if made is None:
+    """A puzzle of the level asked for, with exactly one solution, for the
+    seed (one drawn when none is given). Easy, medium and hard are made from
+    the seed and not stored (``created`` null): ``url`` makes the same puzzle
+    again, stores it and leads to its page, when opened; an equivalent puzzle
+    stored already is returned instead. Expert and extreme are picked by the
+    seed from the library, never made on demand. 503 when none was made
+    within the site's time (``out_of_time``), or the library holds no puzzle
+    of the level yet (``not_ready``)."""
+    puzzle, seed = picks.for_seed(body.level, body.symmetry, body.seed)
+    if puzzle is None and not picks.on_demand(body.level):
+        return _not_ready(body.level)
+    if puzzle is None:
         message = _(
             "No %(name)s puzzle was made within %(seconds)s seconds. Try again, or take a "
             "stored one: GET /api/puzzles/random?level=%(level)s."
         )
         return _out_of_time(message, body.level)
-    puzzle, generated = made
-    return _puzzle(request, puzzle) | {"seed": generated.seed}
+    # A puzzle made for this reply is stored only when its address is opened.
+    page = None if store.is_stored(puzzle) else new_puzzle_url(puzzle.level, body.symmetry, seed)
+    return _puzzle(request, puzzle, page) | {"seed": seed}
 
 
 @router.get(
@@ -58,13 +68,13 @@ def generate(request: HttpRequest, body: GenerateIn):
     summary="A puzzle of a level from the library",
 )
 def random_puzzle(request: HttpRequest, level: LevelId = LEVEL_QUERY):
-    """A stored puzzle of the level, drawn at random; when the library holds
-    none of it, a new one is made and stored, as POST /api/generate does (503
-    when that runs out of time)."""
-    puzzle = store.random_puzzle(level)
-    if puzzle is None:
-        made = store.new_puzzle(level)
-        puzzle = made[0] if made is not None else None
+    """A stored puzzle of the level, drawn at random. When the library holds
+    none of it, easy, medium and hard are made and stored (503 when that
+    runs out of time), so the next is drawn; expert and extreme are never
+    made on demand (503 ``not_ready`` until the library holds one)."""
+    puzzle = picks.drawn_or_made(level)
+    if puzzle is None and not picks.on_demand(level):
+        return _not_ready(level)
     if puzzle is None:
         message = _(
             "The library holds no %(name)s puzzle, and none was made within %(seconds)s "
@@ -98,9 +108,12 @@ def stored_puzzle(request: HttpRequest, puzzle_id: str = PUZZLE_ID):
 def daily(request: HttpRequest, level: LevelId = LEVEL_QUERY):
     """Today's puzzle of the level, the same for everyone all day (the day is
     the server's, in its time zone); 503 when the library holds none of the
-    level and none was made in time."""
+    level and none was made in time, or, for expert and extreme, which are
+    never made on demand, none is ready yet (``not_ready``)."""
     day = timezone.localdate()
-    puzzle = store.daily_puzzle(level, day=day)
+    puzzle = picks.daily_puzzle(level, day=day)
+    if puzzle is None and not picks.on_demand(level):
+        return _not_ready(level)
     if puzzle is None:
         message = _(
             "There is no %(name)s puzzle today: the library holds none, and none was made "
@@ -110,9 +123,10 @@ def daily(request: HttpRequest, level: LevelId = LEVEL_QUERY):
     return _puzzle(request, puzzle) | {"day": day}
 
 
-def _puzzle(request: HttpRequest, puzzle: Puzzle) -> dict:
-    """A stored puzzle as JSON, with the absolute address of its page."""
-    page = puzzle_url(puzzle.pk)
+def _puzzle(request: HttpRequest, puzzle: Puzzle, page: str | None = None) -> dict:
+    """A puzzle as JSON, with the absolute address of ``page``: by default
+    the stored puzzle's own page."""
+    page = page or puzzle_url(puzzle.pk)
     return {
         "id": puzzle.pk,
         "puzzle": puzzle.givens,
@@ -134,3 +148,16 @@ def _out_of_time(message: str, level: str):
     values = {"level": level, "name": level_name(level), "seconds": seconds}
     issue = Issue("out_of_time", message % values)
     return failure(503, [issue])
+
+
+def _not_ready(level: str):
+    """503 ``not_ready``, with Retry-After: the library holds no puzzle of
+    ``level`` yet, a level made ahead of time and never on demand."""
+    message = _(
+        "No %(name)s puzzle is ready yet: puzzles of this level take seconds to make, so "
+        "they are made ahead of time, never on demand, and are being prepared. Try again "
+        "in a few minutes, or ask for an easier level."
+    )
+    response = failure(503, [Issue("not_ready", message % {"name": level_name(level)})])
+    response["Retry-After"] = str(picks.PREPARING_RETRY_SECONDS)
+    return response

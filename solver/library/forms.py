@@ -1,16 +1,20 @@
-"""What the library's pages read from their links: a level, and the library's filter."""
+"""What the library's pages read from their links: a level (with a symmetry
+and a seed, in the links the API gives), and the library's filter."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..choices import LevelChoices
+from ..choices import SYMMETRY_CHOICES, LevelChoices
 from ..engine.levels import Level
+from .picks import SEEDS
 
 DEFAULT_LEVEL = Level.MEDIUM  # the level a new puzzle has when none is asked for
 LEVEL_CHOICES = LevelChoices.choices
 UNKNOWN_LEVEL = _("“%(value)s” is not a level: choose easy, medium, hard, expert or extreme.")
+UNKNOWN_SYMMETRY = _("“%(value)s” is not a symmetry: choose rotational, none, mirror or diagonal.")
+BAD_SEED = _("A seed is a whole number from 0 to 2^63 − 1.")
 
 
 class LevelForm(forms.Form):
@@ -28,6 +32,27 @@ class LevelForm(forms.Form):
 
     def clean_level(self) -> str:
         return self.cleaned_data["level"] or DEFAULT_LEVEL
+
+
+class NewPuzzleForm(LevelForm):
+    """A new puzzle of a level (``LevelForm``) and, in the links the API
+    gives, the symmetry of its givens and the seed that makes or picks it
+    (``picks.for_seed``): ``symmetry`` is "" when none is asked for, ``seed``
+    None. An unknown symmetry gets the error ``invalid_choice``; a seed that
+    is not a whole number from 0 to 2^63 - 1, ``invalid``, ``min_value`` or
+    ``max_value``, each naming the range."""
+
+    symmetry = forms.ChoiceField(
+        choices=[("", ""), *SYMMETRY_CHOICES],
+        required=False,
+        error_messages={"invalid_choice": UNKNOWN_SYMMETRY},
+    )
+    seed = forms.IntegerField(
+        min_value=0,
+        max_value=SEEDS - 1,
+        required=False,
+        error_messages={code: BAD_SEED for code in ("invalid", "min_value", "max_value")},
+    )
 
 
 class LibraryForm(forms.Form):

@@ -35,9 +35,15 @@ class Puzzle(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        # A level's puzzles in the order of their ids: a random pick (the first
-        # id at or after a random one) and a level's pages read this index.
-        indexes = [models.Index(fields=["level", "id"], name="solver_puzzle_level")]
+        indexes = [
+            # A level's puzzles in the order of their ids: a random pick (the first
+            # id at or after a random one) and a level's pages read this index.
+            models.Index(fields=["level", "id"], name="solver_puzzle_level"),
+            # The same within one symmetry: a seed's pick (``picks.seeded_puzzle``).
+            models.Index(fields=["level", "symmetry", "id"], name="solver_puzzle_symmetry"),
+            # The oldest of a source first: what trimming the library removes.
+            models.Index(fields=["source", "created"], name="solver_puzzle_source"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.id} ({self.level})"

@@ -58,8 +58,9 @@ class GenerateIn(Schema):
     )
     seed: Seed | None = Field(
         None,
-        description="The same seed, level and symmetry make the same puzzle; null draws "
-        f"one. An integer from 0 to {SEED_MAX}.",
+        description="The same seed, level and symmetry give the same puzzle (expert and "
+        "extreme: the same while the library holds the same puzzles); null draws one. An "
+        f"integer from 0 to {SEED_MAX}.",
     )
 
 
@@ -111,14 +112,42 @@ class PuzzleOut(Schema):
     url: str = Field(description="The puzzle's page on this site.")
 
 
+# What POST /api/generate with GENERATE_EXAMPLE gives: made, not stored.
+GENERATED_EXAMPLE = {
+    "id": "4j32d7dpbjwp",
+    "puzzle": "....7.43......91...316.4.28..68.7...8.......2...1.28..61.7.824...79......82.1....",
+    "solution": "598271436264389175731654928126897354879543612453162897615738249347926581982415763",
+    "level": Level.HARD.value,
+    "score": 166,
+    "hardest": "empty-rectangle",
+    "symmetry": "rotational",
+    "source": "generated",
+    "created": None,
+    "url": "https://sudoku.example/new?level=hard&symmetry=rotational&seed=2024",
+    "seed": 2024,
+}
+
+
 class GeneratedOut(PuzzleOut):
-    """A puzzle just made (and stored in the library), with the seed that makes it again."""
+    """A puzzle for a seed, with the seed that gives it again: made for this
+    reply and not stored (``created`` null, ``url`` stores it when opened),
+    or one the library holds."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [PUZZLE_OUT_EXAMPLE | {"source": "generated", "seed": 2024}]}
+    model_config = ConfigDict(json_schema_extra={"examples": [GENERATED_EXAMPLE]})
+
+    created: datetime | None = Field(
+        description="When it was stored; null for a puzzle made for this reply, which is "
+        "stored when its url is opened."
     )
-
-    seed: int = Field(ge=0, le=SEED_MAX, description="The seed it was made with.")
+    url: str = Field(
+        description="The puzzle's page on this site; for a puzzle not stored, the address "
+        "that makes it again, stores it and leads to its page."
+    )
+    seed: int = Field(
+        ge=0,
+        le=SEED_MAX,
+        description="The seed that makes or picks it again (with the level and symmetry).",
+    )
 
 
 class DailyOut(PuzzleOut):

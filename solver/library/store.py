@@ -1,4 +1,7 @@
-"""The puzzle library: 9x9 puzzles stored once each, found by level, by id and by day.
+"""The puzzle library: 9x9 puzzles stored once each under a stable id, within a bound.
+
+What a request is handed from it (a pick, a seed's puzzle, the day's) is
+``picks``'s.
 
 Words used here, beside the engine's (see ``solver.engine.board``):
 
@@ -11,6 +14,8 @@ Words used here, beside the engine's (see ``solver.engine.board``):
   swapped, the board transposed.
 - id: a puzzle's short name in URLs, a hash of its canonical writing
   (``puzzle_id``), so it is the same for every writing, in every database.
+- the bound: ``SUDOKU_LIBRARY_MAX_ROWS`` puzzles. Storing past it removes
+  the oldest puzzles the site could make again on demand (``trim``).
 
 Everything here goes through the ORM (no SQL, no ORDER BY RANDOM), so that
 PostgreSQL can replace SQLite unchanged. Settings are read at call time.
@@ -24,12 +29,9 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from datetime import date
-from random import Random
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from ..engine import (
     STANDARD,
@@ -43,14 +45,20 @@ from ..engine import (
 )
 from ..engine import generate as generator
 from ..engine.difficulty import Difficulty
-from ..engine.levels import LEVELS
+from ..engine.levels import LEVELS, Level
 from ..engine.symmetry import canonical
 from ..engine.teacher import TRIAL
-from .models import Daily, Puzzle
+from .models import Puzzle
 
 GENERATED = "generated"  # the source of a puzzle the generator made
+# The levels whose puzzles are made ahead of time only (``manage.py generate
+# --until``), never inside a request: a seed of expert took up to 1.5 s of a
+# worker, one of extreme 2 s, and the same seed costs the same at each asking
+# (docs/library.md's figures); easy, medium and hard stay under 0.3 s.
+AHEAD_OF_TIME = (Level.EXPERT, Level.EXTREME)
+ON_DEMAND = tuple(level for level in LEVELS if level not in AHEAD_OF_TIME)
 ID_LENGTH = 12  # base32 letters of the hash: 60 bits, so ids of a million puzzles never meet
-_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # base32, lower case: safe in a URL
+ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # base32, lower case: safe in a URL
 
 # Why ``prepare`` turns a puzzle away, by the solver's verdict.
 _VERDICT_REASONS = {
@@ -154,21 +162,30 @@ def store(entry: Entry, source: str) -> tuple[Puzzle, bool]:
     """The library's puzzle for ``entry``, stored from ``source`` and True; or,
     when an equivalent puzzle was stored already (before, or meanwhile by
     another process), that one and False."""
-    puzzle = _puzzle(entry, source)
+    return keep(unsaved(entry, source))
+
+
+def keep(puzzle: Puzzle) -> tuple[Puzzle, bool]:
+    """``puzzle`` stored and True, the library then trimmed to its bound
+    (``trim``, which spares it); or, when it or an equivalent puzzle was
+    stored already (before, or meanwhile by another process), that one and False."""
+    if is_stored(puzzle):
+        return puzzle, False
     try:
         with transaction.atomic():
             puzzle.save(force_insert=True)
+            trim(spare=puzzle.pk)
     except IntegrityError:
         # The unique canonical writing, or the id made from it, was taken:
         # by this puzzle, written another way.
-        return Puzzle.objects.get(canonical=entry.canonical), False
+        return Puzzle.objects.get(canonical=puzzle.canonical), False
     return puzzle, True
 
 
 def store_all(entries: Sequence[Entry], source: str) -> int:
     """Store the entries from ``source`` in one transaction, each unless an
-    equivalent puzzle is stored already or comes earlier in ``entries``; the
-    number stored.
+    equivalent puzzle is stored already or comes earlier in ``entries``, then
+    trim the library to its bound (``trim``); the number stored.
 
     The count is exact while one writer stores at a time (SQLite's write lock
     holds others off for the transaction); the library stays right either way,
@@ -182,104 +199,52 @@ def store_all(entries: Sequence[Entry], source: str) -> int:
         for known in taken:
             del fresh[known]
         Puzzle.objects.bulk_create(
-            [_puzzle(entry, source) for entry in fresh.values()], ignore_conflicts=True
+            [unsaved(entry, source) for entry in fresh.values()], ignore_conflicts=True
         )
+        trim()
     return len(fresh)
 
 
-def _puzzle(entry: Entry, source: str) -> Puzzle:
-    """The (unsaved) puzzle of an entry."""
+def is_stored(puzzle: Puzzle) -> bool:
+    """True for a puzzle read from the library or stored, False for one made
+    and not stored (``unsaved``)."""
+    return not puzzle._state.adding
+
+
+def unsaved(entry: Entry, source: str) -> Puzzle:
+    """The puzzle of an entry, not stored (``keep`` stores it)."""
     return Puzzle(id=puzzle_id(entry.canonical), source=source, **asdict(entry))
+
+
+def trim(spare: str = "") -> int:
+    """Delete the oldest puzzles that the site can make again on demand until
+    the library holds at most ``SUDOKU_LIBRARY_MAX_ROWS``; how many went.
+
+    Those are the generated puzzles of the levels made on demand
+    (``ON_DEMAND``) that are no day's puzzle, and not ``spare`` (the id of
+    the one just stored, whose page is about to be shown). Everything else
+    is kept: the daily puzzles, so each day's stays the same; the imported
+    sets and the expert and extreme puzzles, which only the commands store
+    and bound (``generate --until``). So visitors can never grow the table
+    past the bound, whatever they open.
+    """
+    excess = Puzzle.objects.count() - settings.SUDOKU_LIBRARY_MAX_ROWS
+    if excess <= 0:
+        return 0
+    spent = Puzzle.objects.filter(source=GENERATED, level__in=ON_DEMAND, days__isnull=True)
+    oldest = spent.exclude(pk=spare).order_by("created", "pk").values_list("pk", flat=True)
+    # The ids first: SQLite cannot delete from a query that sorts or slices.
+    _, deleted = Puzzle.objects.filter(pk__in=list(oldest[:excess])).delete()
+    return deleted.get(Puzzle._meta.label, 0)
 
 
 def count(level: str) -> int:
     """How many puzzles of ``level`` the library holds (ValueError for no level)."""
-    _check(level)
+    check_level(level)
     return Puzzle.objects.filter(level=level).count()
 
 
-def random_puzzle(level: str, rng: Random | None = None) -> Puzzle | None:
-    """A puzzle of ``level`` drawn from the library (with ``rng``, else a fresh
-    generator); None when the library has none of that level. Raises
-    ValueError for an unknown level.
-
-    The pick is the first id at or after a random one, wrapping round: two
-    indexed reads however large the library. Ids are hashes, spread evenly,
-    so every puzzle is about as likely as another.
-    """
-    _check(level)
-    rng = rng or Random()
-    start = "".join(rng.choice(_ALPHABET) for _ in range(ID_LENGTH))
-    return _first_from(level, start)
-
-
-def _first_from(level: str, start: str) -> Puzzle | None:
-    """The puzzle of ``level`` with the first id at or after ``start``, wrapping
-    round to the first of all; None when there is none of the level."""
-    puzzles = Puzzle.objects.filter(level=level).order_by("id")
-    return puzzles.filter(id__gte=start).first() or puzzles.first()
-
-
-def daily_puzzle(
-    level: str, day: date | None = None, max_seconds: float | None = None
-) -> Puzzle | None:
-    """The puzzle of ``level`` for ``day`` (default today, in the site's time
-    zone): the same for everyone, all day. Raises ValueError for an unknown
-    level.
-
-    The first ask chooses it and stores the choice: a library puzzle picked
-    from the day and the level, or, when the library has none of the level,
-    one generated from a seed made of them (within ``max_seconds``, default
-    ``SUDOKU_GENERATE_SECONDS``; none is tried when it is 0 or less). None
-    when that ran out of time. Two first
-    asks at once agree: the unique (day, level) keeps the first choice stored.
-    """
-    _check(level)
-    day = day or timezone.localdate()
-    chosen = Daily.objects.filter(day=day, level=level).select_related("puzzle").first()
-    if chosen is not None:
-        return chosen.puzzle
-    key = f"{day.isoformat()}/{level}"
-    puzzle = _first_from(level, puzzle_id(key)) or _generated_for(level, key, max_seconds)
-    if puzzle is None:
-        return None
-    chosen, _ = Daily.objects.get_or_create(day=day, level=level, defaults={"puzzle": puzzle})
-    return chosen.puzzle
-
-
-def _generated_for(level: str, key: str, max_seconds: float | None) -> Puzzle | None:
-    """A puzzle of ``level`` generated from a seed made of ``key`` and stored;
-    None when the generator ran out of ``max_seconds`` (or had none)."""
-    if max_seconds is not None and max_seconds <= 0:
-        return None
-    seed = int.from_bytes(hashlib.sha256(key.encode("ascii")).digest()[:8]) >> 1  # < 2**63
-    made = new_puzzle(level, seed=seed, max_seconds=max_seconds)
-    return None if made is None else made[0]
-
-
-def new_puzzle(
-    level: str,
-    symmetry: str = "rotational",
-    seed: int | None = None,
-    max_seconds: float | None = None,
-) -> tuple[Puzzle, generator.Generated] | None:
-    """A puzzle generated at ``level`` with givens symmetric as
-    ``symmetry`` says, from ``seed`` (None: a random one), and stored; the
-    library's puzzle (an equivalent one stored before, if any) and what the
-    generator made. None when ``max_seconds`` (default
-    ``SUDOKU_GENERATE_SECONDS``) ran out first. Raises ValueError for an
-    unknown level or symmetry."""
-    _check(level)
-    if max_seconds is None:
-        max_seconds = settings.SUDOKU_GENERATE_SECONDS
-    made = generator.generate(STANDARD, level, symmetry, seed, max_seconds=max_seconds)
-    if made is None:
-        return None
-    puzzle, _ = store(entry_of(made), GENERATED)
-    return puzzle, made
-
-
-def _check(level: str) -> None:
+def check_level(level: str) -> None:
     """Raise ValueError unless ``level`` is one of ``LEVELS``."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}: one of {', '.join(LEVELS)}.")

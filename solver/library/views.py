@@ -2,9 +2,10 @@
 ``/p/<id>`` (a puzzle's own page), ``/library`` (every stored puzzle, by
 level) and ``/daily`` (the day's puzzle of each level).
 
-Nothing here generates or picks: ``store`` does, and a generator
+Nothing here generates or picks: ``picks`` does, and a generator
 that runs out of ``SUDOKU_GENERATE_SECONDS`` gets a page saying so (503),
-never a request that runs on.
+never a request that runs on. Expert and extreme are never generated here:
+while the library has none, the pages say they are being prepared.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from ..core.pages import page_numbers
 from ..engine import STANDARD, parse_puzzle
 from ..engine.levels import LEVELS
 from ..teaching.sentences import name as technique_name
-from . import store
-from .forms import LevelForm, LibraryForm
+from . import picks, store
+from .forms import LevelForm, LibraryForm, NewPuzzleForm
 from .models import Puzzle
 
 PAGE_PUZZLES = 50  # puzzles listed on one page of the library
@@ -53,35 +54,48 @@ SYMMETRY_NAMES = {
 @never_cache  # each visit is a new pick
 @require_safe
 def new_puzzle(request):
-    """A puzzle of ``?level=`` (medium if none): one from the library, or one
-    generated when the library has none; See Other to its page. An unknown
-    level gets the level form again with the problem named (400); a
-    generator out of time, a page saying so (503)."""
-    form = LevelForm(request.GET)
+    """A puzzle of ``?level=`` (medium if none), then See Other to its page.
+    With ``?seed=`` (the links the API gives), the puzzle the seed and
+    ``?symmetry=`` (rotational if none) make or pick (``picks.for_seed``),
+    stored now if it was made for this visit; without, one drawn from the
+    library or, at a level made on demand that it lacks, made and stored.
+    Bad input gets the level form again with the problem named (400); a
+    level made ahead of time that the library lacks, a page saying it is
+    being prepared (503, Retry-After); a generator out of time, a page
+    saying so (503)."""
+    form = NewPuzzleForm(request.GET)
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
     level = form.cleaned_data["level"]
-    puzzle = store.random_puzzle(level) or _generated(level)
+    puzzle = _chosen(**form.cleaned_data)
     if puzzle is None:
         return _no_puzzle(request, LevelForm(initial={"level": level}), status=503, level=level)
     return HttpResponseRedirect(puzzle_url(puzzle.pk), status=303)
 
 
-def _generated(level: str) -> Puzzle | None:
-    """A new puzzle of ``level``, stored, or None when the site's time ran out."""
-    made = store.new_puzzle(level)  # within SUDOKU_GENERATE_SECONDS
-    return made[0] if made is not None else None
+def _chosen(level: str, symmetry: str, seed: int | None) -> Puzzle | None:
+    """The stored puzzle ``new_puzzle`` hands out, or None when there is none."""
+    if seed is None:
+        return picks.drawn_or_made(level)  # within SUDOKU_GENERATE_SECONDS
+    puzzle, _ = picks.for_seed(level, symmetry or picks.DEFAULT_SYMMETRY, seed)
+    return None if puzzle is None else store.keep(puzzle)[0]
 
 
 def _no_puzzle(request, form: LevelForm, status: int, level: str = ""):
     """The page for a new puzzle not given, with the level form to try again:
-    the level unknown (400, the form names it) or no time left for ``level`` (503)."""
+    the link at fault (400, the form names the problem), or none for
+    ``level`` (503): being prepared, or no time left to make one."""
+    preparing = bool(level) and not picks.on_demand(level)
     context = {
         "form": form,
         "level": level_name(level) if level else "",
+        "preparing": preparing,
         "seconds": settings.SUDOKU_GENERATE_SECONDS,
     }
-    return render(request, "library/no_puzzle.html", context, status=status)
+    response = render(request, "library/no_puzzle.html", context, status=status)
+    if preparing:
+        response["Retry-After"] = str(picks.PREPARING_RETRY_SECONDS)
+    return response
 
 
 @require_safe
@@ -162,19 +176,21 @@ def _row(puzzle: Puzzle) -> dict:
 @require_safe
 def daily_page(request):
     """The day's puzzle of each level, the same for everyone that day
-    (``store.daily_puzzle`` keeps the choice); a level with none says so.
-    Levels the library lacks share one ``SUDOKU_GENERATE_SECONDS`` between
-    them, so the page's work is bounded as one generation's is."""
+    (``picks.daily_puzzle`` keeps the choice); a level with none says so, or
+    that it is being prepared. Levels made on demand that the library lacks
+    share one ``SUDOKU_GENERATE_SECONDS`` between them, so the page's work is
+    bounded as one generation's is."""
     day = timezone.localdate()
     deadline = time.perf_counter() + settings.SUDOKU_GENERATE_SECONDS
     dailies = []
     for level in LEVELS:
         left = deadline - time.perf_counter()
-        puzzle = store.daily_puzzle(level, day=day, max_seconds=left)
+        puzzle = picks.daily_puzzle(level, day=day, max_seconds=left)
         dailies.append(
             {
                 "level": level_name(level),
                 "puzzle": puzzle,
+                "preparing": puzzle is None and not picks.on_demand(level),
                 "url": puzzle_url(puzzle.pk) if puzzle is not None else "",
                 "play_url": play_url(puzzle.givens) if puzzle else "",
                 "hardest": technique_name(puzzle.hardest) if puzzle and puzzle.hardest else "",

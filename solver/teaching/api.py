@@ -1,23 +1,28 @@
 """The teacher's operations: ``/api/steps``, ``/api/hint`` and
 ``/api/candidates`` read a person's board and word its steps through
-``lessons``, as the pages do."""
+``lessons``, as the pages do; ``/api/rating`` gives a puzzle's rating,
+worked out once and kept (``ratings``)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.decorators import decorate_view
 
 from ..api.errors import failure, require_json
-from ..api.schemas import Failure
+from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.issues import Issue
-from . import lessons
-from .schemas import BoardIn, Pencilled, StepsIn, Taught
+from ..core.reading import PuzzleTextForm
+from ..engine import Budget, Status, solve
+from . import lessons, ratings
+from .schemas import BoardIn, Pencilled, Rated, StepsIn, Taught
 
 router = Router(tags=["teacher"])
 
 TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
+RATED = {200: Rated, 400: Failure}
 PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
 
 
@@ -84,6 +89,27 @@ def _teach(body: StepsIn, next_only: bool):
         "steps": [_step(view) for view in taught.steps],
         "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
         "warning": lessons.wrong_message(taught.wrong) if taught.wrong else None,
+    }
+
+
+@router.get("/rating", response=RATED, operation_id="rating", summary="A puzzle's rating")
+def rating(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+    """The puzzle's level, score and hardest technique: worked out once by the
+    teacher (within the site's time for explaining) and then kept, for this
+    puzzle and every puzzle equivalent to it, so that /api/solve and the
+    answer page give it at once from then on."""
+    form = PuzzleTextForm({"puzzle": puzzle})
+    if not form.is_valid():
+        return failure(400, form.issues)
+    givens = form.cleaned_data["grid"]
+    result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    if result.status is not Status.UNIQUE or 0 not in givens:
+        return {"status": result.status.value, "difficulty": None, "cut": False}
+    kept = ratings.rated(givens)
+    return {
+        "status": result.status.value,
+        "difficulty": lessons.difficulty_json(kept.difficulty),
+        "cut": kept.cut,
     }
 
 

@@ -24,11 +24,13 @@ verdict, ``SUDOKU_EXPLAIN_SECONDS`` for the logic; after it, honest trial steps)
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import caches
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -39,13 +41,14 @@ from ..engine import STANDARD, Budget, Grid, Shape, Status, find_conflicts, solv
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks, digits_of, mask_of
 from ..engine.steps import Pattern, Step
-from ..engine.teacher import allowed, explain, next_step
+from ..engine.teacher import allowed, explain, next_step, out_of_time
 from ..engine.techniques import TABLE, TECHNIQUES, Finder
 from . import sentences
 
 CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
+CUT_WALK_SECONDS = 3600  # how long a walk cut short by the time is kept
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
 KNOWN = frozenset(TABLE)  # the ids a request may name: every technique's, and the trial's
 Placement = tuple[int, int, int]  # (row, column, digit), rows and columns from 1
@@ -327,9 +330,33 @@ def lesson(
         steps = instances(board.marks, allowed(chosen, unique), max_seconds)
         views = _views(board.shape, steps, [board.marks] * len(steps))
         return Lesson(board.status, None, views, board.wrong)
-    steps = explain(board.marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
+    steps = walk(board.marks, chosen, unique, max_seconds)
     views = _views(board.shape, steps, _boards_before(board.marks, steps))
     return Lesson(board.status, _rated(steps), views, board.wrong)
+
+
+def walk(
+    marks: Marks, chosen: Mapping[str, Finder], unique: bool, max_seconds: float
+) -> list[Step]:
+    """The teacher's steps from ``marks`` (left as they are) with the ``chosen``
+    techniques, in no language: worked out once and kept in the ``walks``
+    cache, which every worker of the site reads. A walk cut short by
+    ``max_seconds`` (a busy machine) is kept only for a while, so a calmer
+    moment may walk it to the end."""
+    key = _walk_key(marks, chosen, unique)
+    steps = caches["walks"].get(key)
+    if steps is None:
+        steps = explain(marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
+        caches["walks"].set(key, steps, CUT_WALK_SECONDS if out_of_time(steps) else None)
+    return steps
+
+
+def _walk_key(marks: Marks, chosen: Mapping[str, Finder], unique: bool) -> str:
+    """The walk's name in the cache: the board, the techniques, the uniqueness."""
+    shape = marks.shape
+    board = (shape.box_rows, shape.box_cols, marks.digits, marks.candidates)
+    said = repr((board, sorted(chosen), unique, MAX_STEPS)).encode()
+    return "walk:" + hashlib.sha256(said).hexdigest()
 
 
 def hint(board: Board, techniques: Iterable[str] | None = None) -> Lesson:

@@ -1,13 +1,15 @@
 """The teacher's part of the pages: a puzzle's lesson, kept for the next
-click, and its level as a page shows it (the steps page, and the answer
-page's level)."""
+click (and its rating kept for every later answer), and its level as a page
+shows it (the steps page, the answer page's level)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from ..choices import level_name
-from . import lessons, sentences
+from ..engine import Status, parse_puzzle
+from ..engine.difficulty import Difficulty
+from . import lessons, ratings, sentences
 
 
 @lru_cache(maxsize=32)
@@ -21,12 +23,17 @@ def lesson_of(line: str, language: str | None) -> lessons.Lesson:
     board = lessons.read_board(line)
     if isinstance(board, list):  # the form read it, so the teacher should too
         raise ValueError(f"the teacher could not read a puzzle the form read: {board}")
-    return lessons.lesson(board)
+    taught = lessons.lesson(board)
+    if taught.status is Status.UNIQUE and taught.steps:
+        # The whole walk is made: its rating is kept for every later answer.
+        grid = parse_puzzle(line)
+        if ratings.known(grid) is None:
+            ratings.keep(grid, [view.step for view in taught.steps])
+    return taught
 
 
-def difficulty_shown(taught: lessons.Lesson) -> dict | None:
+def difficulty_shown(difficulty: Difficulty | None) -> dict | None:
     """The level's name and the hardest technique's name, or None without a rating."""
-    difficulty = taught.difficulty
     if difficulty is None:
         return None
     return {

@@ -140,3 +140,20 @@ class Pencilled(Schema):
     conflicts: list[Problem] = Field(
         description="Each pair of digits that share a row, column or box (code conflict)."
     )
+
+
+class Rated(Schema):
+    """A puzzle's rating, worked out once (within the site's time for
+    explaining) and kept for every writing of it."""
+
+    status: Literal[VERDICTS] = Field(
+        description="The verdict on the puzzle, as /api/solve gives it."
+    )
+    difficulty: Difficulty | None = Field(
+        description="How hard the puzzle is for a person: for a unique puzzle with an open "
+        "cell; null otherwise."
+    )
+    cut: bool = Field(
+        description="true when the teacher's time ran out before its logic finished, so "
+        "trial steps rated the rest (the level is then a bound, extreme at most)."
+    )

@@ -1,4 +1,5 @@
-"""The steps page: the steps that solve a puzzle, one address per step.
+"""The steps page: the steps that solve a puzzle, one address per step; and
+a puzzle's level, which the answer page's script asks for.
 
 The lesson is the teacher's (``lessons``, as the API's); a step's board is
 drawn by ``grid``. Bad input goes back to the entry page, kept, as for the
@@ -9,17 +10,20 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from ..addresses import answer_url, edit_url, steps_url
 from ..choices import StatusChoices
 from ..core.lists import comma
-from ..engine import Grid, format_grid
+from ..engine import Budget, Grid, Status, format_grid, solve
+from ..engine.difficulty import Difficulty
 from ..entry.pages import linked_grid
-from . import lessons
+from . import lessons, ratings
 from .grid import marks_of, steps_grid
 from .pages import difficulty_shown, lesson_of
 
@@ -79,8 +83,40 @@ def _step_context(grid: Grid, taught: lessons.Lesson, number: int) -> dict:
         "next_url": steps_url(grid, number + 1) if number < count else "",
         "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
         "techniques": _technique_counts(taught),
-        "difficulty": difficulty_shown(taught),
+        # The rating kept for the puzzle (every writing of it shares one), as
+        # its answer gives it; else this walk's.
+        "difficulty": difficulty_shown(_kept(grid) or taught.difficulty),
     }
+
+
+def _kept(grid: Grid) -> Difficulty | None:
+    kept = ratings.known(grid)
+    return kept.difficulty if kept else None
+
+
+@require_safe
+def level(request):
+    """The level of ``?puzzle=``, as the answer page shows it: a fragment of
+    HTML, which the answer page's script puts in when the level was not known
+    as the page was drawn. It is worked out here (within
+    ``SUDOKU_EXPLAIN_SECONDS``) and kept, so this is asked once a puzzle;
+    the fragment is empty for a puzzle without exactly one solution. Bad
+    input gets the entry page, as everywhere."""
+    grid = linked_grid(request)
+    if isinstance(grid, HttpResponse):
+        return grid
+    result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    difficulty = None
+    if result.status is Status.UNIQUE and 0 in grid:
+        difficulty = ratings.rated(grid).difficulty
+    response = render(request, "teaching/_level.html", {"difficulty": difficulty_shown(difficulty)})
+    # The same for every visit: a browser may keep it (in the reader's language).
+    patch_cache_control(response, max_age=LEVEL_MAX_AGE)
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
+
+
+LEVEL_MAX_AGE = 24 * 3600
 
 
 def _summary(step: lessons.StepView) -> str:

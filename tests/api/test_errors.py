@@ -117,6 +117,7 @@ def test_an_unknown_address_gets_a_json_404(client, path):
     assert codes(client.get(path), 404) == ["not_found"]
 
 
+@pytest.mark.django_db
 def test_the_api_needs_no_csrf_token():
     client = Client(enforce_csrf_checks=True)
     response = client.post(SOLVE, {"puzzle": HARD}, content_type="application/json")

@@ -23,6 +23,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
         "/api/steps",
         "/api/hint",
         "/api/candidates",
+        "/api/rating",
         # The library's (their replies are checked in test_puzzles.py).
         "/api/generate",
         "/api/puzzles/random",
@@ -34,6 +35,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
     for name in ("/api/steps", "/api/hint", "/api/candidates"):
         assert set(schema["paths"][name]) == {"post"}
         assert set(schema["paths"][name]["post"]["responses"]) == {"200", "400", "413", "415"}
+    assert set(schema["paths"]["/api/rating"]) == {"get"}
 
 
 def test_the_schema_publishes_the_limits_the_server_checks(schema):

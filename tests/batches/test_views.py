@@ -421,8 +421,9 @@ def test_a_step_on_a_batch_that_is_gone_says_so(client):
     response = client.post(url, HTTP_ACCEPT="application/json")
     assert response.status_code == 404
     assert response.json()["message"] == (
-        "This batch is gone: batches are kept for 24 hours, and only each sender's newest 10. "
-        "Send the puzzles again."
+        "This batch is gone: batches are kept for 24 hours at most, and only each sender's "
+        "newest 10, up to 30,000 puzzles; when the server is full, finished batches make way "
+        "for new ones, oldest first. Send the puzzles again."
     )
     assert client.post(url).status_code == 404
 
@@ -444,8 +445,9 @@ def test_progress_counts_are_grouped_by_thousands(client, settings):
 
 def test_the_form_says_how_long_and_how_many_batches_are_kept(client):
     assert (
-        "for 24 hours or until you have sent 10 newer batches, and never removed sooner "
-        "to make room for anyone else’s."
+        "for 24 hours, or until you have sent 10 newer batches or 30,000 more puzzles. When "
+        "the server is full, finished batches make way for new ones, oldest first: download "
+        "the results you want to keep."
     ) in text_of(client.get(BATCH))
 
 
@@ -492,18 +494,19 @@ def test_fresh_addresses_in_one_ipv6_network_are_one_client(client):
 
 
 def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, settings):
-    settings.SUDOKU_BATCH_KEEP_JOBS = 2
+    """Full of batches being solved (one puzzle a slice, so none finishes)."""
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
+    settings.SUDOKU_BATCH_MAX_ROWS = 4
     for address in (SENDER, FLOODER):
-        client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=address)
+        client.post(BATCH, {"puzzles": "\n".join([HARD] * 2)}, REMOTE_ADDR=address)
     kept = set(Batch.objects.all())
     pasted = "\n".join([HARD, NO_SOLUTION])
     response = client.post(BATCH, {"puzzles": pasted}, REMOTE_ADDR="192.0.2.1")
     assert response.status_code == 503
-    # Room comes when the oldest batch, stored just now, reaches the end of its 24 hours.
-    assert 24 * 3600 - 60 < int(response["Retry-After"]) <= 24 * 3600
+    assert response["Retry-After"] == "60"
     assert errors_of(response) == [
-        "The server is holding as many batches as it can. Try again later: batches are "
-        "kept for 24 hours, and room comes free as they go."
+        "The server is holding as many puzzles as it can, and every batch it holds is being "
+        "solved. Try again in a minute: room comes free as batches finish."
     ]
     assert "The puzzles could not be stored" in text_of(response)
     assert f">{pasted}</textarea>" in response.content.decode()
@@ -511,17 +514,31 @@ def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, 
     assert Batch.objects.filter(rows__puzzle=NO_SOLUTION).count() == 0
 
 
-def test_many_addresses_cannot_push_out_anothers_only_batch(client, settings):
-    """Past the cap new batches are refused, however many clients send them;
-    the first client's running batch stays and goes on."""
+def test_a_full_cap_makes_way_by_the_oldest_finished_batch(client, settings):
+    settings.SUDOKU_BATCH_MAX_ROWS = 2
+    finished = [
+        client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=address)["Location"]
+        for address in (SENDER, FLOODER)
+    ]
+    response = client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR="192.0.2.1")
+    assert response.status_code == 303
+    gone = client.get(finished[0])
+    assert gone.status_code == 404
+    assert "no longer kept" in text_of(gone)
+    assert client.get(finished[1]).status_code == 200
+
+
+def test_many_addresses_cannot_push_out_anothers_running_batch(client, settings):
+    """Past the cap, finished batches make way for new ones; the first
+    client's running batch stays and goes on."""
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
-    settings.SUDOKU_BATCH_KEEP_JOBS = 5
+    settings.SUDOKU_BATCH_MAX_ROWS = 5
     client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)}, REMOTE_ADDR=SENDER)
     running = Batch.objects.get()
     flood = [
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=f"198.51.100.{n}").status_code
         for n in range(1, 21)
     ]
-    assert flood == [303] * 4 + [503] * 16
-    assert Batch.objects.count() == 5
+    assert flood == [303] * 20  # each finished at once, so the next takes its room
+    assert Batch.objects.count() == 3
     assert client.post(batch_url(running, "solver:batch_step"), **JSON).json()["done"] == 2

@@ -6,6 +6,7 @@ from bench import costs
 from tests.support.puzzles import HARD, sample
 
 
+@pytest.mark.django_db  # the pages read and keep ratings
 def test_each_endpoint_and_part_is_measured_on_real_requests():
     ms = costs.measure_parts([HARD, *sample("seventeen_clue.txt", 3)])
     assert set(ms) == {"ping", "api", "answer", "read", "engine", "grids"}

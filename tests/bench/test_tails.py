@@ -9,7 +9,6 @@ import pytest
 from bench import tails
 from bench.tails import (
     FAMILIES,
-    SITE_BUDGET,
     Copy,
     Run,
     all_symmetries,
@@ -24,6 +23,7 @@ from bench.tails import (
     transposed,
 )
 from solver.engine import Result, Status, find_conflicts, parse_puzzle, shape_of_grid, solve
+from tests.support.budgets import BY_GUESSES
 from tests.support.commands import printed
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, SIZED, sample
 
@@ -32,9 +32,9 @@ SOLUTION = parse_puzzle(HARD_SOLUTION)
 
 def puzzles():
     """A unique puzzle, one with several solutions and one with none, each as written
-    with the result the site's budget gives it."""
+    with its result (the guesses deciding, as on any machine)."""
     grids = [parse_puzzle(text) for text in (HARD, sample("serg_multi.txt", 1)[0], NO_SOLUTION)]
-    return [(grid, solve(grid, budget=SITE_BUDGET)) for grid in grids]
+    return [(grid, solve(grid, budget=BY_GUESSES)) for grid in grids]
 
 
 def copies(build, count=5, seed=0):

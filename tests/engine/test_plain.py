@@ -4,6 +4,7 @@ and a contradiction found the same way the fast propagation finds one."""
 import pytest
 
 from solver.engine import STANDARD, parse_puzzle, plain, shape_of_grid, solve
+from tests.support.budgets import BY_GUESSES
 from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED
 
 EMPTY = (0,) * 81
@@ -120,7 +121,7 @@ def test_two_hidden_singles_that_want_one_cell_are_a_contradiction():
 def test_on_every_shape_propagation_narrows_the_board_and_keeps_the_solution(name):
     puzzle = parse_puzzle(SIZED[name])
     board = shape_of_grid(puzzle)
-    solution = solve(puzzle).solution
+    solution = solve(puzzle, budget=BY_GUESSES).solution
     settled = plain.propagate(plain.candidates_of(puzzle, board), board)
     assert all(digit in digits for digit, digits in zip(solution, settled, strict=True))
     assert sum(map(len, settled)) < sum(map(len, plain.candidates_of(puzzle, board)))

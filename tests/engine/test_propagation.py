@@ -8,7 +8,6 @@ import pytest
 
 from solver.engine import (
     STANDARD,
-    Budget,
     format_grid,
     is_valid_solution,
     parse_puzzle,
@@ -18,7 +17,8 @@ from solver.engine import (
 from solver.engine.bits import board_of, grid_of, layout
 from solver.engine.propagation import propagate
 from solver.engine.search import choose_cell, search
-from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, load, sample
+from tests.support.budgets import BY_GUESSES
+from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, sample
 
 BITS = layout(STANDARD)
 EMPTY = (0,) * 81
@@ -140,12 +140,12 @@ def test_two_rows_that_lock_a_digit_into_one_box_are_a_contradiction():
 
 # The fast propagation against its plain twin (the same board whatever order
 # the rules run in: see ``plain``), and against the solutions, on the shared
-# sets: a sample spread through each set in the fast tier, every puzzle in
-# the slow one.
+# sets: a small sample spread through each set in the fast tier, a larger one
+# in the sweeps of `make test`, every puzzle under `make soundness`.
 
 SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
 STEPS = 3  # guesses followed beyond each puzzle's givens
-PATIENT = Budget(max_seconds=60)  # no verdict here should depend on the machine's load
+SWEPT = 1_000  # puzzles of each set in a sweep of `make test` (forum_hardest has 375)
 
 
 def plain_board(candidates, bits=BITS):
@@ -210,7 +210,7 @@ def _keeps_its_solutions(puzzle, steps):
     board = propagate(board_of(puzzle, BITS), 0, BITS)
     if board is None:
         return False  # every shared puzzle has a solution
-    solutions = search(board, BITS, budget=PATIENT).solutions
+    solutions = search(board, BITS, budget=BY_GUESSES).solutions
     assert solutions
     assert all(is_valid_solution(puzzle, solution) for solution in solutions)
     if any(_breaks(board, solution) for solution in solutions):
@@ -243,6 +243,8 @@ def _towards(board, solution, steps):
 
 @pytest.mark.parametrize("name", SETS)
 def test_the_fast_and_the_plain_propagation_reach_the_same_board(name):
+    # 70 of each set (fewer find no contradiction in serg_multi): the sweep below
+    # takes 1,000 (make test) or every one (make soundness).
     outcomes, differ = twin_outcomes(map(parse_puzzle, sample(name, 70)))
     assert differ == []
     # Both ways were tried: boards settled, and contradictions found.
@@ -271,14 +273,19 @@ def test_propagation_keeps_every_solution(name):
     assert unsound(sample(name, 100)) == []
 
 
-@pytest.mark.slow
+# The sweep: 1,000 puzzles of each set in `make test` (about 55 s of one core,
+# serg_multi's the longest); every puzzle of the four, 61,000, under `make
+# soundness` (12 minutes, 17-clue and serg_multi the longest).
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", SETS)
-def test_the_twins_agree_on_every_shared_puzzle(name):
-    _, differ = twin_outcomes(map(parse_puzzle, load(name)))
+def test_the_twins_agree_on_every_shared_puzzle(sweep, name):
+    _, differ = twin_outcomes(map(parse_puzzle, sweep(name, SWEPT)))
     assert differ == []
 
 
-@pytest.mark.slow
+# The sweep: 1,000 puzzles of each set in `make test` (about 25 s); every one
+# under `make soundness` (about 80 s).
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", SETS)
-def test_propagation_keeps_every_solution_of_every_shared_puzzle(name):
-    assert unsound(load(name)) == []
+def test_propagation_keeps_every_solution_of_every_shared_puzzle(sweep, name):
+    assert unsound(sweep(name, SWEPT)) == []

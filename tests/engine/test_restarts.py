@@ -2,7 +2,6 @@
 way, so no way of writing a puzzle sends it into a heavy tail, and the verdict
 stays exact and repeatable."""
 
-import math
 from random import Random
 
 import pytest
@@ -12,6 +11,7 @@ from solver.engine.bits import layout
 from solver.engine.board import STANDARD
 from solver.engine.symmetry import random_transform
 from tests.support import puzzles
+from tests.support.budgets import BY_GUESSES
 from tests.support.puzzles import NO_SOLUTION_AFTER_SEARCH, sample
 
 HARD1 = parse_puzzle(puzzles.HARD1)
@@ -24,7 +24,7 @@ def test_the_luby_sequence_doubles_now_and_then():
 
 
 def test_hard1_is_multiple_within_two_runs_worth_of_guesses():
-    result = solve(HARD1)
+    result = solve(HARD1, budget=BY_GUESSES)
     assert result.status == Status.MULTIPLE
     assert result.guesses <= 2 * restarts.UNIT
     assert is_valid_solution(HARD1, result.solution)
@@ -32,7 +32,7 @@ def test_hard1_is_multiple_within_two_runs_worth_of_guesses():
 
 def test_norvigs_impossible_puzzle_is_proved_impossible_after_one_run():
     """Restarts cannot shorten its refutation; the templates' proof does."""
-    result = solve(parse_puzzle(puzzles.IMPOSSIBLE))
+    result = solve(parse_puzzle(puzzles.IMPOSSIBLE), budget=BY_GUESSES)
     assert result.status == Status.NONE
     assert result.guesses <= restarts.UNIT
 
@@ -41,13 +41,13 @@ def test_every_writing_of_hard1_is_decided_without_a_long_search():
     rng = Random(14)
     for _ in range(20):
         copy = random_transform(STANDARD, rng).apply(HARD1)
-        result = solve(copy)
+        result = solve(copy, budget=BY_GUESSES)
         assert result.status == Status.MULTIPLE
         assert result.guesses <= 2 * restarts.UNIT
 
 
 def test_the_same_puzzle_gets_the_same_verdict_guesses_and_solution_every_time():
-    first, second = solve(HARD1), solve(HARD1)
+    first, second = solve(HARD1, budget=BY_GUESSES), solve(HARD1, budget=BY_GUESSES)
     assert (first.status, first.guesses, first.solution) == (
         second.status,
         second.guesses,
@@ -58,10 +58,6 @@ def test_the_same_puzzle_gets_the_same_verdict_guesses_and_solution_every_time()
 def test_a_restarted_search_stays_within_its_guess_budget():
     result = solve(HARD1, budget=Budget(max_guesses=restarts.UNIT + 10))
     assert result.guesses <= restarts.UNIT + 10
-
-
-# The verdicts' budget here: guesses alone, so a loaded machine gets the same ones.
-BY_GUESSES = Budget(max_seconds=math.inf)
 
 
 @pytest.fixture
@@ -90,7 +86,7 @@ def test_two_solutions_from_restarted_runs_are_different(restart_every_guess):
     for text in sample("serg_multi.txt", 8):
         puzzle = parse_puzzle(text)
         found = restarts.search_restarting(
-            puzzle, STANDARD, layout(STANDARD), 2, Budget()
+            puzzle, STANDARD, layout(STANDARD), 2, BY_GUESSES
         ).solutions
         assert len(found) == 2
         assert found[0] != found[1]

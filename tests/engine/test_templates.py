@@ -11,6 +11,7 @@ from solver.engine.propagation import propagate
 from solver.engine.symmetry import random_transform
 from solver.engine.templates import cannot_place, digit_templates
 from tests.support import puzzles
+from tests.support.budgets import BY_GUESSES
 from tests.support.puzzles import sample
 
 # Norvig's "impossible" puzzle (tests/puzzles.py): the search alone proves it has
@@ -79,12 +80,12 @@ def test_unique_puzzles_with_a_wrong_digit_added_are_proved_impossible():
     tried = 0
     for text in sample("top1465.txt", 12):
         puzzle = parse_puzzle(text)
-        solution = solve(puzzle).solution
+        solution = solve(puzzle, budget=BY_GUESSES).solution
         changed = with_digit_added(puzzle, solution, rng)
         geometry = layout(shape_of_grid(changed))
         if propagate(board_of(changed, geometry), 0, geometry) is None:
             continue  # propagation proves it alone
-        assert solve(changed).status == Status.NONE
+        assert solve(changed, budget=BY_GUESSES).status == Status.NONE
         tried += 1
         assert cannot_place(*propagated(changed)), changed
     assert tried >= 4
@@ -114,7 +115,7 @@ def test_a_changed_given_is_called_impossible_only_when_search_agrees():
         if find_conflicts(changed) or propagate(board_of(changed, geometry), 0, geometry) is None:
             continue
         if cannot_place(*propagated(changed)):
-            assert solve(changed).status == Status.NONE, text
+            assert solve(changed, budget=BY_GUESSES).status == Status.NONE, text
 
 
 def test_a_budget_too_small_proves_nothing():
@@ -130,7 +131,7 @@ def test_each_digit_of_a_solved_grid_has_one_template_its_cells():
         (shape(2, 3), puzzles.SIZED["6x6"]),
         (shape(4, 4), puzzles.SIZED["16x16"]),
     ):
-        solution = solve(parse_puzzle(text), grid_shape).solution
+        solution = solve(parse_puzzle(text), grid_shape, budget=BY_GUESSES).solution
         candidates, geometry = propagated(solution, grid_shape)
         for digit in range(1, grid_shape.size + 1):
             cells = sum(1 << cell for cell, held in enumerate(solution) if held == digit)
@@ -180,7 +181,7 @@ def test_a_16x16_board_with_half_its_givens_gone_stays_within_budget():
 def test_two_digits_kept_to_one_template_are_proved_unable_to_share_it():
     for grid_shape, name in ((shape(2, 3), "6x6"), (shape(4, 4), "16x16")):
         geometry = layout(grid_shape)
-        solution = solve(parse_puzzle(puzzles.SIZED[name]), grid_shape).solution
+        solution = solve(parse_puzzle(puzzles.SIZED[name]), grid_shape, budget=BY_GUESSES).solution
         ones, twos = (
             sum(1 << cell for cell, held in enumerate(solution) if held == d) for d in (1, 2)
         )
@@ -194,7 +195,7 @@ def test_sparse_16x16_boards_with_a_wrong_digit_added_are_never_called_impossibl
     keep solutions (solve says so), and must not be called impossible."""
     grid_shape = shape(4, 4)
     geometry = layout(grid_shape)
-    solution = solve(parse_puzzle(puzzles.SIZED["16x16"]), grid_shape).solution
+    solution = solve(parse_puzzle(puzzles.SIZED["16x16"]), grid_shape, budget=BY_GUESSES).solution
     rng = Random(1)
     for _ in range(4):
         puzzle = list(solution)
@@ -203,5 +204,5 @@ def test_sparse_16x16_boards_with_a_wrong_digit_added_are_never_called_impossibl
         changed = with_digit_added(tuple(puzzle), solution, rng)
         if propagate(board_of(changed, geometry), 0, geometry) is None:
             continue
-        if solve(changed, grid_shape).status != Status.NONE:
+        if solve(changed, grid_shape, budget=BY_GUESSES).status != Status.NONE:
             assert not cannot_place(*propagated(changed, grid_shape))

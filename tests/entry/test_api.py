@@ -15,6 +15,7 @@ from tests.support.puzzles import (
     NO_SOLUTION,
     NO_SOLUTION_AFTER_SEARCH,
     sample,
+    tiered,
 )
 
 SOLVE, VALIDATE = "/api/solve", "/api/validate"
@@ -49,12 +50,15 @@ def test_a_unique_puzzle_gets_its_solution_and_figures(client):
     ]
 
 
-def test_a_unique_puzzle_is_rated_as_the_teacher_rates_its_steps(client, settings):
-    settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # no trial for want of time, however loaded the machine
-    body = post(client, SOLVE, HARD).json()
+def test_a_unique_puzzle_is_rated_as_the_teacher_rates_its_steps(client):
+    # A puzzle the search needs guesses for is rated off the answer's path...
+    assert post(client, SOLVE, HARD).json()["difficulty"] is None
+    rated = client.get("/api/rating", {"puzzle": HARD}).json()
     steps = client.post("/api/steps", {"puzzle": HARD}, content_type="application/json")
-    assert body["difficulty"] == steps.json()["difficulty"]
-    assert body["difficulty"]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+    assert rated["difficulty"] == steps.json()["difficulty"]
+    assert rated["difficulty"]["level"] in ("easy", "medium", "hard", "expert", "extreme")
+    # ...and its rating, once kept, comes with every answer at once.
+    assert post(client, SOLVE, HARD).json()["difficulty"] == rated["difficulty"]
 
 
 def test_an_easy_puzzle_is_rated_easy_by_its_singles(client):
@@ -70,7 +74,11 @@ def test_a_puzzle_without_one_solution_has_no_difficulty(client):
     assert "difficulty" not in post(client, VALIDATE, HARD).json()
 
 
-@pytest.mark.parametrize("puzzle", sample("top1465.txt", 12) + sample("seventeen_clue.txt", 12))
+# Each reply rates its puzzle by the teacher's whole walk: a few in the fast tier.
+@pytest.mark.parametrize(
+    "puzzle",
+    tiered(sample("top1465.txt", 12), fast=2) + tiered(sample("seventeen_clue.txt", 12), fast=2),
+)
 def test_every_solution_from_the_shared_sets_is_valid_and_keeps_the_givens(client, puzzle):
     body = post(client, SOLVE, puzzle).json()
     assert body["status"] == "unique"
@@ -84,12 +92,13 @@ def test_a_puzzle_with_several_solutions_is_multiple_and_shows_one(client, puzzl
     assert is_valid_solution(grid(puzzle), grid(body["solution"]))
 
 
-def test_norvigs_hard1_is_multiple_within_the_sites_budget(client):
+def test_norvigs_hard1_is_multiple_within_the_guess_budget(client):
     body = post(client, SOLVE, HARD1).json()
     assert (body["status"], body["solutions"]) == ("multiple", 2)
     assert is_valid_solution(grid(HARD1), grid(body["solution"]))
 
 
+@pytest.mark.slow  # each reply rates its puzzle: seconds of the teacher's chains
 @pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
 def test_famous_hard_puzzles_are_unique(client, name):
     body = post(client, SOLVE, FAMOUS_UNIQUE[name]).json()

@@ -56,23 +56,25 @@ def test_a_pasted_puzzle_is_solved_too(client):
     assert "Solved." in text_of(response)
 
 
+@pytest.mark.slow  # each page rates its puzzle: seconds of the teacher's chains
 def test_the_hardest_puzzles_are_solved_through_the_page(client):
     for puzzle in sample("forum_hardest_1106.txt", 4):
         assert "Solved." in text_of(client.post(ANSWER, {"puzzle": puzzle}, follow=True))
 
 
+@pytest.mark.slow  # each page rates its puzzle: seconds of the teacher's chains
 @pytest.mark.parametrize("name", list(FAMOUS_UNIQUE))
 def test_famous_hard_puzzles_are_solved_through_the_page(client, name):
     assert "Solved." in text_of(client.post(ANSWER, {"puzzle": FAMOUS_UNIQUE[name]}, follow=True))
 
 
-def test_norvigs_hard1_has_several_solutions_within_the_sites_budget(client):
+def test_norvigs_hard1_has_several_solutions_within_the_guess_budget(client):
     """As written, it led the search without restarts into 76,249 guesses: "Gave up"."""
     response = client.post(ANSWER, {"puzzle": HARD1}, follow=True)
     assert "More than one solution." in text_of(response)
 
 
-def test_norvigs_impossible_puzzle_is_proved_to_have_none_within_the_sites_budget(client):
+def test_norvigs_impossible_puzzle_is_proved_to_have_none_within_the_guess_budget(client):
     assert "No solution." in text_of(client.post(ANSWER, {"puzzle": IMPOSSIBLE}, follow=True))
 
 

@@ -1,6 +1,8 @@
 """The library's operations: POST /api/generate, GET /api/puzzles/random,
 GET /api/puzzles/{id}, GET /api/daily. Every reply, success or failure,
-matches the schema, and failures follow the API's error contract."""
+matches the schema, and failures follow the API's error contract. A puzzle
+made for /api/generate is stored only when its url is opened; expert and
+extreme come from the library, never from the generator inside a request."""
 
 from __future__ import annotations
 
@@ -51,30 +53,49 @@ def assert_out_of_time(reply: dict, *words: str) -> None:
 # POST /api/generate
 
 
-def test_generate_makes_stores_and_returns_a_puzzle_of_the_level(client, schema, quick):
+def test_generate_makes_a_puzzle_of_the_level_and_stores_nothing(client, schema, time_to_generate):
     response = generate(client, {"level": "easy"})
     assert response.status_code == 200
     reply = checked(schema, response, GENERATE, "post")
     assert set(reply) == FIELDS | {"url", "seed"}
-    assert (reply["level"], reply["source"]) == ("easy", "generated")
+    assert (reply["level"], reply["source"], reply["created"]) == ("easy", "generated", None)
     assert reply["symmetry"] == "rotational"
     assert is_valid_solution(parse_puzzle(reply["puzzle"]), parse_puzzle(reply["solution"]))
-    stored = Puzzle.objects.get(pk=reply["id"])
-    assert stored.givens == reply["puzzle"]
-    assert reply["url"] == f"http://testserver/p/{stored.pk}"
-    assert client.get(f"/p/{stored.pk}").status_code == 200
+    assert reply["url"] == (
+        f"http://testserver/new?level=easy&symmetry=rotational&seed={reply['seed']}"
+    )
+    assert not Puzzle.objects.exists()
 
 
-def test_generate_with_the_same_seed_gives_the_same_puzzle(client, quick):
+def test_opening_a_generated_puzzles_url_stores_it_and_leads_to_its_page(client, time_to_generate):
+    reply = generate(client, {"level": "hard", "symmetry": "mirror", "seed": 42}).json()
+    opened = client.get(reply["url"])
+    assert opened.status_code == 303
+    assert opened["Location"] == f"/p/{reply['id']}"
+    stored = Puzzle.objects.get()
+    assert (stored.pk, stored.givens, stored.source) == (reply["id"], reply["puzzle"], "generated")
+    assert client.get(opened["Location"]).status_code == 200
+    # Once stored, the same seed gives the stored puzzle and its page.
+    again = generate(client, {"level": "hard", "symmetry": "mirror", "seed": 42}).json()
+    assert again["url"] == f"http://testserver/p/{stored.pk}"
+    assert again["created"] is not None
+
+
+def test_opening_generate_without_visiting_stores_nothing(client, time_to_generate):
+    for seed in range(5):
+        assert generate(client, {"level": "easy", "seed": seed}).status_code == 200
+    assert not Puzzle.objects.exists()
+
+
+def test_generate_with_the_same_seed_gives_the_same_puzzle(client, time_to_generate):
     body = {"level": "easy", "symmetry": "mirror", "seed": 2024}
     first, second = generate(client, body).json(), generate(client, body).json()
     assert first["seed"] == second["seed"] == 2024
     assert (first["id"], first["puzzle"]) == (second["id"], second["puzzle"])
     assert first["symmetry"] == "mirror"
-    assert Puzzle.objects.count() == 1  # stored once
 
 
-def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, quick):
+def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, time_to_generate):
     """JSON Schema calls 2024.0 an integer, so the API takes it as 2024."""
     whole = generate(client, {"level": "easy", "seed": 2024}).json()
     pointed = generate(client, {"level": "easy", "seed": 2024.0}).json()
@@ -85,19 +106,92 @@ def test_a_seed_written_as_a_whole_number_with_a_point_is_that_integer(client, q
 def test_generate_out_of_time_is_a_503_naming_the_level_and_the_library(
     client, schema, out_of_time
 ):
-    response = generate(client, {"level": "extreme"})
+    response = generate(client, {"level": "hard"})
     assert response.status_code == 503
     reply = checked(schema, response, GENERATE, "post")
-    assert_out_of_time(reply, "No Extreme puzzle", "GET /api/puzzles/random?level=extreme")
+    assert_out_of_time(reply, "No Hard puzzle", "GET /api/puzzles/random?level=hard")
     assert not Puzzle.objects.exists()
 
 
 def test_generate_within_a_budget_far_too_small_gives_up_at_once(client, settings):
     """The real generator, with no time at all: a 503, not a request that runs on."""
     settings.SUDOKU_GENERATE_SECONDS = 0.000001
-    response = generate(client, {"level": "extreme"})
+    response = generate(client, {"level": "hard"})
     assert response.status_code == 503
-    assert_out_of_time(response.json(), "extreme")
+    assert_out_of_time(response.json(), "hard")
+
+
+# Expert and extreme: from the library, never made in a request
+
+
+@pytest.mark.parametrize("level", ["expert", "extreme"])
+def test_an_expert_or_extreme_puzzle_is_never_generated_inside_a_request(
+    client, schema, never_generated, level
+):
+    stored = set(store_puzzles(level, 20, symmetry="rotational"))
+    response = generate(client, {"level": level, "seed": 36})
+    assert response.status_code == 200
+    reply = checked(schema, response, GENERATE, "post")
+    assert reply["id"] in {puzzle.pk for puzzle in stored}
+    assert reply["seed"] == 36
+    assert reply["url"] == f"http://testserver/p/{reply['id']}"
+    assert reply["created"] is not None
+
+
+def test_the_same_seed_gives_the_same_library_puzzle(client, never_generated):
+    store_puzzles("extreme", 20, symmetry="rotational")
+    replies = [generate(client, {"level": "extreme", "seed": seed}).json() for seed in range(10)]
+    again = [generate(client, {"level": "extreme", "seed": seed}).json() for seed in range(10)]
+    assert [reply["id"] for reply in again] == [reply["id"] for reply in replies]
+    assert len({reply["id"] for reply in replies}) > 1
+    drawn = generate(client, {"level": "extreme"}).json()  # a seed drawn, and given back
+    assert generate(client, {"level": "extreme", "seed": drawn["seed"]}).json()["id"] == drawn["id"]
+
+
+def test_a_seeds_pick_keeps_to_the_symmetry_asked_for(client, never_generated):
+    store_puzzles("expert", 5, symmetry="rotational")
+    mirrored = {puzzle.pk for puzzle in store_puzzles("expert", 5, symmetry="mirror")}
+    for seed in range(5):
+        reply = generate(client, {"level": "expert", "symmetry": "mirror", "seed": seed}).json()
+        assert reply["id"] in mirrored
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "level"),
+    [
+        ("post", GENERATE, "extreme"),
+        ("get", RANDOM, "expert"),
+        ("get", DAILY, "extreme"),
+    ],
+)
+def test_an_empty_library_at_the_top_levels_answers_503_not_ready(
+    client, schema, never_generated, method, path, level
+):
+    if method == "post":
+        response = generate(client, {"level": level, "seed": 36})
+    else:
+        response = client.get(f"{path}?level={level}")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "60"
+    (error,) = checked(schema, response, path, method)["errors"]
+    assert error["code"] == "not_ready"
+    assert f"No {level_name(level)} puzzle is ready yet" in error["message"]
+    assert "made ahead of time, never on demand" in error["message"]
+    assert not Puzzle.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("zh-hans", "极限"), ("zh-hant", "極限"), ("vi", "Cực khó")],
+)
+def test_an_empty_library_at_extreme_answers_503_in_the_readers_language(
+    client, never_generated, language, words
+):
+    response = generate(client, {"level": "extreme"}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 503
+    message = response.json()["errors"][0]["message"]
+    assert words in message
+    assert "ready yet" not in message
 
 
 @pytest.mark.parametrize(
@@ -165,14 +259,14 @@ def test_random_without_a_level_gives_a_medium_puzzle(client):
     assert client.get(RANDOM).json()["id"] == medium.pk
 
 
-def test_random_generates_one_when_the_library_has_none_of_the_level(client, quick):
+def test_random_generates_one_when_the_library_has_none_of_the_level(client, time_to_generate):
     store_puzzles("hard")
     reply = client.get(RANDOM + "?level=easy").json()
     assert (reply["level"], reply["source"]) == ("easy", "generated")
     assert Puzzle.objects.filter(level="easy").count() == 1
 
 
-@pytest.mark.parametrize(("path", "level"), [(RANDOM, "expert"), (DAILY, "extreme")])
+@pytest.mark.parametrize(("path", "level"), [(RANDOM, "hard"), (DAILY, "medium")])
 def test_a_pick_the_library_lacks_and_out_of_time_is_a_503(
     client, schema, out_of_time, path, level
 ):
@@ -259,6 +353,8 @@ def test_the_library_operations_are_in_the_schema_with_examples(schema):
     assert set(paths[RANDOM]["get"]["responses"]) == {"200", "400", "503"}
     assert set(paths["/api/puzzles/{puzzle_id}"]["get"]["responses"]) == {"200", "404"}
     assert set(paths[DAILY]["get"]["responses"]) == {"200", "400", "503"}
+    made = schema["components"]["schemas"]["GeneratedOut"]["properties"]["created"]
+    assert {"type": "null"} in made["anyOf"]  # a puzzle made for the reply is not stored
     body = schema["components"]["schemas"]["GenerateIn"]
     assert body["additionalProperties"] is False
     assert body.get("required", []) == []

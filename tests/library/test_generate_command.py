@@ -12,7 +12,10 @@ from solver import cli
 from solver.engine import count_cells, is_valid_solution, parse_puzzle, solve
 from solver.engine.board import STANDARD, shape_for_cells
 from solver.engine.generate import symmetry_of
+from solver.engine.levels import LEVELS
 from solver.library.models import Puzzle
+from tests.support.budgets import BY_GUESSES
+from tests.support.stored import store_puzzles
 
 pytestmark = pytest.mark.django_db
 
@@ -60,6 +63,17 @@ def test_until_tops_the_level_up_and_then_makes_nothing():
     assert Puzzle.objects.filter(level="easy").count() == 3
 
 
+def test_until_without_a_level_tops_every_level_up_each_line_naming_its_level():
+    """As make library runs it: expert and extreme held already make nothing."""
+    for level in ("expert", "extreme"):
+        store_puzzles(level)
+    lines = generate("--until", "1", "--seed", "50").splitlines()
+    assert [line.split(": ")[0] for line in lines] == list(LEVELS)
+    assert lines[0] == "easy: 1 stored, 0 skipped (duplicates); seeds 50 to 50"
+    assert lines[3] == "expert: 0 stored: the library holds 1 expert already."
+    assert all(Puzzle.objects.filter(level=level).count() == 1 for level in LEVELS)
+
+
 def test_processes_change_nothing_but_speed():
     run = ("--level", "easy", "--count", "4", "--seed", "20", "--symmetry", "mirror")
     generate(*run)
@@ -75,7 +89,7 @@ def test_minimal_puzzles_lose_their_uniqueness_without_any_given():
     for cell in (cell for cell, digit in enumerate(givens) if digit):
         fewer = givens.copy()
         fewer[cell] = 0
-        assert solve(tuple(fewer)).solutions == 2
+        assert solve(tuple(fewer), budget=BY_GUESSES).solutions == 2
 
 
 def test_a_puzzle_not_made_in_time_is_retried_and_counted():
@@ -92,7 +106,7 @@ def test_other_sizes_are_printed_not_stored():
     assert len(lines) == 3
     for line in lines:
         assert count_cells(line) == 16
-        assert solve(parse_puzzle(line), shape_for_cells(16)).solutions == 1
+        assert solve(parse_puzzle(line), shape_for_cells(16), budget=BY_GUESSES).solutions == 1
     assert err.getvalue() == "3 printed; seeds 5 to 7\n"
     assert not Puzzle.objects.exists()
 
@@ -103,6 +117,14 @@ def test_progress_is_drawn_on_standard_error_when_it_is_a_terminal(monkeypatch):
     generate("--level", "easy", "--count", "2", "--seed", "30", stderr=terminal)
     assert terminal.getvalue().startswith("\r1 puzzles, ")
     assert terminal.getvalue().endswith("100.0% done\n")
+
+
+def test_no_progress_is_drawn_with_verbosity_0(monkeypatch):
+    """make run tops the library up beside the server, whose log shares the terminal."""
+    monkeypatch.setattr(cli.Progress, "INTERVAL", 0)
+    terminal = Terminal()
+    generate("--level", "easy", "--count", "1", "--seed", "30", "-v", "0", stderr=terminal)
+    assert terminal.getvalue() == ""
 
 
 @pytest.mark.parametrize(

@@ -1,31 +1,26 @@
 """The puzzle library: a puzzle is stored once however it is written, under a
-short stable id; random picks keep to the level asked for; the daily puzzle is
-chosen once a day and kept; new puzzles are generated and stored."""
+short stable id, and the table is kept within its bound by trimming the
+oldest puzzles the site can make again, never a day's puzzle."""
 
 import string
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from random import Random
 
 import pytest
 
-from solver.engine import STANDARD, format_grid, is_valid_solution, parse_puzzle
+from solver.engine import STANDARD, format_grid, parse_puzzle
 from solver.engine.generate import SYMMETRIES
 from solver.engine.levels import LEVELS
 from solver.engine.symmetry import canonical, random_transform
 from solver.library import store
 from solver.library.models import Daily, Puzzle
 from tests.support.puzzles import HARD, HARD1, HARD_SOLUTION, NO_SOLUTION, SIZED, sample
+from tests.support.stored import store_puzzles
 
 pytestmark = pytest.mark.django_db
 
 DAY = date(2026, 11, 24)
-
-
-@pytest.fixture
-def generous(settings):
-    """Time enough to generate an easy puzzle however loaded the machine."""
-    settings.SUDOKU_GENERATE_SECONDS = 30.0
 
 
 def entries(count: int) -> list[store.Entry]:
@@ -156,112 +151,72 @@ def test_store_all_stores_each_puzzle_once_and_counts_them():
     assert Puzzle.objects.get(canonical=first.canonical).source == "before"
 
 
-# Random picks
-
-
-def test_random_puzzle_is_none_when_the_library_has_none_of_the_level():
-    assert store.random_puzzle("hard") is None
-    store.store(replace(entries(1)[0], level="easy"), "set")
-    assert store.random_puzzle("hard") is None
-
-
-def test_random_puzzle_keeps_to_the_level_and_reaches_every_puzzle_of_it():
-    levels = ["easy", "hard"] * 4
-    for entry, level in zip(entries(8), levels, strict=True):
-        store.store(replace(entry, level=level), "set")
-    rng = Random(7)
-    for level in ("easy", "hard"):
-        picks = {store.random_puzzle(level, rng).id for _ in range(200)}
-        assert picks == set(Puzzle.objects.filter(level=level).values_list("id", flat=True))
-
-
-def test_an_unknown_level_is_refused():
-    with pytest.raises(ValueError, match="Unknown level"):
-        store.random_puzzle("fiendish")
-    with pytest.raises(ValueError, match="Unknown level"):
-        store.daily_puzzle("fiendish")
-    with pytest.raises(ValueError, match="Unknown level"):
-        store.new_puzzle("fiendish")
-
-
-# The daily puzzle
-
-
-def test_the_daily_puzzle_is_chosen_once_and_stays_all_day():
-    for entry in entries(6):
-        store.store(replace(entry, level="medium"), "set")
-    chosen = store.daily_puzzle("medium", DAY)
-    assert chosen is not None
-    assert chosen.level == "medium"
-    assert Daily.objects.get(day=DAY, level="medium").puzzle == chosen
-    # New puzzles may change which the pick would find; the stored choice stands.
-    for entry in entries(12)[6:]:
-        store.store(replace(entry, level="medium"), "more")
-    assert all(store.daily_puzzle("medium", DAY) == chosen for _ in range(3))
-    assert Daily.objects.count() == 1
-
-
-def test_the_daily_puzzle_defaults_to_today():
-    store.store(replace(entries(1)[0], level="easy"), "set")
-    today = store.daily_puzzle("easy")
-    assert Daily.objects.get(level="easy").day == datetime.now(UTC).date()  # the site's zone
-    assert store.daily_puzzle("easy") == today
-
-
-def test_each_level_has_its_own_daily_puzzle():
-    for entry, level in zip(entries(4), ["easy", "easy", "hard", "hard"], strict=True):
-        store.store(replace(entry, level=level), "set")
-    assert store.daily_puzzle("easy", DAY).level == "easy"
-    assert store.daily_puzzle("hard", DAY).level == "hard"
-
-
-def test_a_daily_puzzle_the_library_lacks_is_generated_from_the_day(generous):
-    """The same day and level make the same puzzle, wherever it is asked for."""
-    made = store.daily_puzzle("easy", DAY)
-    assert made is not None
-    assert made.level == "easy"
-    assert made.source == store.GENERATED
-    assert is_valid_solution(parse_puzzle(made.givens), parse_puzzle(made.solution))
-    givens = made.givens
-    Daily.objects.all().delete()
-    Puzzle.objects.all().delete()
-    assert store.daily_puzzle("easy", DAY).givens == givens
-
-
-def test_no_daily_puzzle_when_generating_runs_out_of_time(settings):
-    settings.SUDOKU_GENERATE_SECONDS = 1e-6
-    assert store.daily_puzzle("extreme", DAY) is None
-    assert not Daily.objects.exists()
-
-
-def test_no_daily_puzzle_is_generated_without_time_left(monkeypatch):
-    asked = []
-    monkeypatch.setattr(store.generator, "generate", lambda *a, **k: asked.append(a))
-    assert store.daily_puzzle("easy", DAY, max_seconds=0) is None
-    assert asked == []
-
-
-# New puzzles
-
-
-def test_new_puzzle_generates_and_stores_one_of_the_level(generous):
-    made = store.new_puzzle("easy", seed=5)
-    assert made is not None
-    puzzle, generated = made
-    assert puzzle.level == generated.difficulty.level == "easy"
-    assert puzzle.givens == format_grid(generated.puzzle)
-    assert puzzle.solution == format_grid(generated.solution)
-    assert puzzle.symmetry == generated.symmetry == "rotational"
-    assert Puzzle.objects.get(pk=puzzle.pk).source == store.GENERATED
-
-
-def test_the_same_seed_gives_the_same_puzzle_stored_once(generous):
-    first, _ = store.new_puzzle("easy", "mirror", seed=9)
-    again, _ = store.new_puzzle("easy", "mirror", seed=9)
-    assert again == first
+def test_keep_stores_an_unsaved_puzzle_once():
+    entry = entries(1)[0]
+    puzzle, stored = store.keep(store.unsaved(entry, store.GENERATED))
+    assert stored
+    assert store.keep(puzzle) == (puzzle, False)  # stored already
+    again, stored = store.keep(store.unsaved(entry, store.GENERATED))
+    assert (again, stored) == (puzzle, False)
     assert Puzzle.objects.count() == 1
 
 
-def test_new_puzzle_is_none_when_out_of_time():
-    assert store.new_puzzle("extreme", seed=1, max_seconds=1e-6) is None
-    assert not Puzzle.objects.exists()
+# The bound
+
+
+def aged(puzzles: list[Puzzle], days: int) -> list[Puzzle]:
+    """``puzzles``, stored ``days`` days ago."""
+    Puzzle.objects.filter(pk__in=[p.pk for p in puzzles]).update(
+        created=datetime.now(UTC) - timedelta(days=days)
+    )
+    return puzzles
+
+
+def test_the_table_is_trimmed_to_its_bound_oldest_first(settings):
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 5
+    oldest = aged(store_puzzles("easy", 2, source=store.GENERATED), days=3)
+    older = aged(store_puzzles("hard", 2, source=store.GENERATED), days=2)
+    newer = store_puzzles("medium", 2, source=store.GENERATED)
+    puzzle, stored = store.store(entries(1)[0], store.GENERATED)
+    assert stored
+    assert set(Puzzle.objects.all()) == {*older, *newer, puzzle}
+    assert Puzzle.objects.count() == 5
+    assert not set(oldest) & set(Puzzle.objects.all())
+
+
+def test_storing_many_trims_too(settings):
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 4
+    aged(store_puzzles("easy", 4, source=store.GENERATED), days=1)
+    assert store.store_all(entries(3), "seventeen") == 3
+    assert Puzzle.objects.count() == 4
+    assert Puzzle.objects.filter(source="seventeen").count() == 3
+
+
+def test_only_puzzles_the_site_can_make_again_are_trimmed(settings):
+    """Daily puzzles stay, so each day's stays the same; imported sets and
+    expert and extreme puzzles are the commands', never a visitor's."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 1
+    (daily,) = aged(store_puzzles("easy", source=store.GENERATED), days=9)
+    Daily.objects.create(day=DAY, level="easy", puzzle=daily)
+    imported = aged(store_puzzles("hard", source="top1465"), days=8)
+    ahead = aged(store_puzzles("expert", source=store.GENERATED), days=7)
+    ahead += aged(store_puzzles("extreme", source=store.GENERATED), days=7)
+    spent = aged(store_puzzles("medium", 3, source=store.GENERATED), days=6)
+    assert store.trim() == 3
+    assert set(Puzzle.objects.all()) == {daily, *imported, *ahead}
+    assert not set(spent) & set(Puzzle.objects.all())
+    assert Daily.objects.get().puzzle == daily
+
+
+def test_the_puzzle_just_stored_is_never_trimmed(settings):
+    """Its page is about to be shown: when nothing else can go, the table
+    holds one over its bound until the next is stored."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 1
+    store_puzzles("hard", source="top1465")
+    first, second = entries(2)
+    kept, _ = store.store(replace(first, level="easy"), store.GENERATED)
+    assert Puzzle.objects.filter(pk=kept.pk).exists()
+    newer, _ = store.store(replace(second, level="easy"), store.GENERATED)
+    assert Puzzle.objects.filter(pk=newer.pk).exists()
+    assert not Puzzle.objects.filter(pk=kept.pk).exists()
+    assert Puzzle.objects.count() == 2

@@ -1,18 +1,20 @@
 """The library's pages: a new puzzle of a level (/new), each puzzle's page
 (/p/<id>), the library (/library) and the day's puzzles (/daily). Every one
-works without JavaScript, and bad input gets a page naming it, never a 500."""
+works without JavaScript, and bad input gets a page naming it, never a 500.
+Expert and extreme are never generated for a page: while the library has
+none, the page says they are being prepared."""
 
 from __future__ import annotations
 
 import re
-import time
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.engine.levels import LEVELS
-from solver.library import store
+from solver.library import picks, store, views
 from solver.library.models import Daily, Puzzle
 from tests.support.pages import hrefs, text_of
 from tests.support.puzzles import HARD
@@ -69,7 +71,7 @@ def test_new_without_a_level_takes_a_medium_puzzle(client):
     assert client.get(NEW + "?level=")["Location"] == f"/p/{medium.pk}"
 
 
-def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, quick):
+def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, time_to_generate):
     response = client.get(new_puzzle_url("easy"))
     assert response.status_code == 303
     (made,) = Puzzle.objects.all()
@@ -80,11 +82,11 @@ def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, qui
 
 
 def test_new_out_of_time_says_so_and_offers_other_levels_and_the_library(client, out_of_time):
-    response = client.get(new_puzzle_url("extreme"))
+    response = client.get(new_puzzle_url("hard"))
     assert response.status_code == 503
     text = text_of(response)
     assert "No puzzle in time" in text
-    assert "no Extreme puzzle" in text
+    assert "no Hard puzzle" in text
     assert LIBRARY in hrefs(response)
     assert 'action="/new"' in response.content.decode()  # choose another level
     assert not Puzzle.objects.exists()
@@ -93,8 +95,85 @@ def test_new_out_of_time_says_so_and_offers_other_levels_and_the_library(client,
 def test_new_with_a_budget_too_small_gives_up_at_once(client, settings):
     """The real generator, with no time at all: the page says so instead of running on."""
     settings.SUDOKU_GENERATE_SECONDS = 0.000001
+    response = client.get(new_puzzle_url("hard"))
+    assert response.status_code == 503
+
+
+@pytest.mark.parametrize("level", ["expert", "extreme"])
+def test_new_never_generates_an_expert_or_extreme_puzzle(client, never_generated, level):
+    (stored,) = store_puzzles(level)
+    assert client.get(new_puzzle_url(level))["Location"] == f"/p/{stored.pk}"
+
+
+def test_an_empty_library_at_extreme_says_the_level_is_being_prepared(client, never_generated):
     response = client.get(new_puzzle_url("extreme"))
     assert response.status_code == 503
+    assert response["Retry-After"] == "60"
+    text = text_of(response)
+    assert "Extreme puzzles are being prepared" in text
+    assert "made ahead of time, never while you wait" in text
+    assert LIBRARY in hrefs(response)
+    assert 'action="/new"' in response.content.decode()  # choose another level
+    assert not Puzzle.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("zh-hans", "极限"), ("zh-hant", "極限"), ("vi", "Cực khó")],
+)
+def test_an_empty_library_at_extreme_says_so_in_the_readers_language(
+    client, never_generated, language, words
+):
+    response = client.get(new_puzzle_url("extreme"), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 503
+    text = text_of(response)
+    assert words in text
+    assert "being prepared" not in text
+
+
+# /new with a seed: the links the API gives
+
+
+def seeded_url(level: str, symmetry: str, seed) -> str:
+    return NEW + "?" + urlencode({"level": level, "symmetry": symmetry, "seed": seed})
+
+
+def test_a_seeds_link_stores_its_puzzle_when_opened_and_sees_other_to_its_page(
+    client, time_to_generate
+):
+    made = picks.made("easy", "mirror", 7)
+    response = client.get(seeded_url("easy", "mirror", 7))
+    assert response.status_code == 303
+    assert response["Location"] == f"/p/{made.pk}"
+    stored = Puzzle.objects.get()
+    assert (stored.givens, stored.source) == (made.givens, store.GENERATED)
+    assert client.get(seeded_url("easy", "mirror", 7))["Location"] == f"/p/{made.pk}"
+    assert Puzzle.objects.count() == 1
+
+
+def test_a_seeds_link_at_extreme_picks_from_the_library_as_the_api_does(client, never_generated):
+    store_puzzles("extreme", 10, symmetry="rotational")
+    body = {"level": "extreme", "seed": 36}
+    reply = client.post("/api/generate", body, content_type="application/json").json()
+    response = client.get(seeded_url("extreme", "rotational", 36))
+    assert response["Location"] == f"/p/{reply['id']}"
+    assert Puzzle.objects.count() == 10
+
+
+@pytest.mark.parametrize(
+    ("query", "problem"),
+    [
+        ({"seed": "abc"}, "A seed is a whole number from 0 to 2^63 − 1."),
+        ({"seed": "-1"}, "A seed is a whole number from 0 to 2^63 − 1."),
+        ({"seed": str(2**63)}, "A seed is a whole number from 0 to 2^63 − 1."),
+        ({"seed": "1", "symmetry": "spiral"}, "“spiral” is not a symmetry"),
+    ],
+)
+def test_a_seeds_link_at_fault_is_named(client, never_generated, query, problem):
+    response = client.get(NEW + "?" + urlencode({"level": "easy", **query}))
+    assert response.status_code == 400
+    assert problem in text_of(response)
+    assert not Puzzle.objects.exists()
 
 
 @pytest.mark.parametrize("level", ["impossible", "EASY", "x" * 500])
@@ -258,25 +337,40 @@ def test_a_level_without_a_daily_puzzle_says_so(client, out_of_time):
     response = client.get(DAILY)
     assert response.status_code == 200
     assert puzzle_links(response) == [hard.pk]
-    assert "No Easy puzzle today" in text_of(response)
+    text = text_of(response)
+    assert "No Easy puzzle today" in text
+    assert "Expert puzzles are being prepared" in text
+    assert "Extreme puzzles are being prepared" in text
+
+
+def test_the_daily_page_never_generates_an_expert_or_extreme_puzzle(client, never_generated):
+    for level in ("easy", "medium", "hard"):
+        store_puzzles(level)
+    response = client.get(DAILY)
+    assert response.status_code == 200
+    assert len(puzzle_links(response)) == 3
+    assert "Extreme puzzles are being prepared" in text_of(response)
 
 
 def test_the_levels_the_library_lacks_share_one_budget_on_the_daily_page(
     client, settings, monkeypatch
 ):
+    """Timed by the page's own clock, which stands still but while a level is
+    generated: 0.3 s each, by it, whatever the machine's load."""
     settings.SUDOKU_GENERATE_SECONDS = 0.5
-    budgets = []
+    now, budgets = 0.0, []
 
     def slow(*args, max_seconds=None, **kwargs):
+        nonlocal now
         budgets.append(max_seconds)
-        time.sleep(0.3)  # and then run out, as a hard level may
+        now += 0.3  # and then run out, as a hard level may
 
     monkeypatch.setattr(store.generator, "generate", slow)
+    monkeypatch.setattr(views, "time", SimpleNamespace(perf_counter=lambda: now))
     response = client.get(DAILY)
     assert response.status_code == 200
-    assert 1 <= len(budgets) <= 2  # 0.3 s each: no time is left for a third level
-    assert budgets == sorted(budgets, reverse=True)
-    assert budgets[0] <= 0.5
+    # 0.5 s for the first level, what is left for the second, none for a third.
+    assert budgets == [0.5, pytest.approx(0.2)]
 
 
 # Every page

@@ -23,6 +23,7 @@ OTHER_WORDS = {
     ("solver/library/views.py", "none"): "a symmetry (generate.SYMMETRIES), not a verdict",
     ("solver/library/schemas.py", "none"): "a symmetry in the API's example, not a verdict",
     ("solver/core/reading.py", "invalid"): "Django's default error code, when a field gives none",
+    ("solver/library/forms.py", "invalid"): "Django's error code for an unreadable number",
 }
 
 

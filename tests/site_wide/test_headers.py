@@ -2,7 +2,7 @@
 pages, API replies, the API's JSON errors, and the HTML error pages (400, 403,
 404, 500), which show no traceback and need no inline code.
 
-Static files are nginx's in production: tests/test_deploy.py checks their headers.
+Static files are nginx's in production: tests/deployment/test_stack.py checks their headers.
 """
 
 from __future__ import annotations

@@ -18,12 +18,12 @@ from django.utils import translation
 from solver.core.lists import and_list
 from solver.engine import STANDARD, parse_puzzle
 from solver.engine.marks import Marks
-from solver.engine.teacher import explain
 from solver.teaching.sentences import name, sentence
 from solver.teaching.sentences.words import Words
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, sample
 from tests.support.stored import store_puzzles
+from tests.support.walks import remembered
 
 pytestmark = pytest.mark.django_db
 CJK = "\u3400-\u9fff"
@@ -35,7 +35,8 @@ def page(client, address: str, language: str):
 
 
 def walk_of(puzzle: str):
-    return explain(Marks.from_grid(parse_puzzle(puzzle), STANDARD), unique=True, max_seconds=30)
+    """The teacher's steps for a unique puzzle (walked once per process: ``support.walks``)."""
+    return remembered(Marks.from_grid(parse_puzzle(puzzle), STANDARD), unique=True)
 
 
 def test_a_vietnamese_date_in_a_sentence_says_ngay_once(client):

@@ -3,11 +3,12 @@ chosen pencil marks, and a walk that checks a family's steps on the way."""
 
 from collections.abc import Mapping
 
-from solver.engine import parse_puzzle, solve
+from solver.engine import parse_puzzle
 from solver.engine.board import STANDARD, Shape, Unit, shape_of_grid
 from solver.engine.marks import Marks, mask_of
 from solver.engine.teacher import Finder, next_step
 from solver.engine.techniques import finders, intersections, singles, subsets
+from tests.support.soundness import solution_of, unsound
 
 # The families a person tries before fish, single-digit patterns and wings.
 EARLIER = {
@@ -39,15 +40,15 @@ def unit(board: Shape, kind: str, number: int) -> Unit:
 def checked_steps(puzzle: str, finders: Mapping[str, Finder]) -> int:
     """Walk ``puzzle`` with the earlier families and ``finders`` (a trial step
     when all are stuck), asserting that every instance ``finders`` find on the
-    way keeps the solution; how many instances were checked."""
+    way keeps the solution (``support.soundness``); how many were checked."""
     grid = parse_puzzle(puzzle)
-    solution = solve(grid).solution
+    solution = solution_of(grid)
     marks = Marks.from_grid(grid, shape_of_grid(grid))
     checked = 0
     while (step := next_step(marks, {**EARLIER, **finders})) is not None:
         for find in finders.values():
             for found in find(marks):
-                assert all(solution[c] != d for c, d in found.eliminations), (puzzle, found)
+                assert unsound([found], solution) == [], puzzle
                 checked += 1
         step.apply(marks)
     return checked

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, ConsoleMessage, Page
 
 CHROMIUM = "/usr/bin/chromium"
+# How long a page may take to show what a test expects (Playwright's default is
+# 5 s; an action's, 30 s, is left as it is). A loaded machine makes a page
+# slower, never different, and a wait ends as soon as the page is as expected,
+# so a long one costs a passing test nothing.
+EXPECT_MS = 30_000
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -45,8 +50,9 @@ def browser() -> Iterator[Browser]:
     # (flushing the test database after each live_server test) with
     # SynchronousOnlyOperation. Nothing here is concurrent, so allow it, but only while
     # this module's browser is running: the variable is restored when the module ends.
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=EXPECT_MS)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         with sync_playwright() as playwright:

@@ -102,3 +102,13 @@ def seconds_shown(page: Page) -> int:
     text = page.locator("#play-time").inner_text()
     parts = [int(part) for part in text.split(":")]
     return sum(part * 60**power for power, part in enumerate(reversed(parts)))
+
+
+def wait_for_seconds(page: Page, seconds: int) -> None:
+    """Wait until the clock shows at least ``seconds``: however late a loaded
+    machine runs the page's timer, the test sees the time it waits for."""
+    page.wait_for_function(
+        """seconds => document.querySelector("#play-time").textContent.split(":")
+            .reduce((total, part) => total * 60 + Number(part), 0) >= seconds""",
+        arg=seconds,
+    )

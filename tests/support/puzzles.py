@@ -6,7 +6,10 @@ says where they live), never copied into the repo.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+
+import pytest
 
 from bench.sets import read_set, spread
 
@@ -126,3 +129,13 @@ def load(name: str) -> tuple[str, ...]:
 def sample(name: str, count: int) -> tuple[str, ...]:
     """``count`` puzzles spread evenly through a shared file."""
     return tuple(text for _, text in spread(load(name), count))
+
+
+def tiered(puzzles: Iterable[str], fast: int) -> list:
+    """One pytest parameter per puzzle: the first ``fast`` run in every tier,
+    the rest are marked slow (`make test` runs them, `make test-fast` leaves
+    them out), so the fast tier checks a smaller sample of the same puzzles."""
+    return [
+        pytest.param(text, marks=pytest.mark.slow) if number >= fast else text
+        for number, text in enumerate(puzzles)
+    ]

@@ -8,7 +8,9 @@ test time, never copied into the repo. Its format is in the README there.
 - ``TECHNIQUE_OF_CODE``: HoDoKu's technique codes, as the engine's ids;
 - ``check(case, finder)``: what a finder gets wrong on a case (None if nothing);
 - ``transformed(case, transform)``: the same case written another way;
-- ``pass_counts()``: {technique: (passed, total)} over the engine's techniques.
+- ``pass_counts()``: {technique: (passed, total)} over the engine's techniques;
+- ``by_technique(ids)``: one pytest parameter per technique, the ``COSTLY``
+  ones marked slow.
 
 Cells are the engine's (0-based, row by row), digits count from 1.
 """
@@ -20,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 from solver.engine.board import STANDARD
 from solver.engine.marks import Marks, digits_of
@@ -416,3 +420,17 @@ def pass_counts(techniques: dict[str, Finder] | None = None) -> dict[str, tuple[
         if total:
             counts[technique] = (total - len(failures(technique, finder)), total)
     return counts
+
+
+# The techniques whose cases take seconds, not milliseconds: the library's
+# nice loops and AICs, searched to 22 nodes (about 5 s in all). The fast tier
+# leaves them to `make test`; the other techniques' cases stay in it.
+COSTLY = {"aic"}
+
+
+def by_technique(ids: Iterable[str]) -> list:
+    """One pytest parameter per technique id, sorted; the ``COSTLY`` ones slow."""
+    return [
+        pytest.param(technique, marks=pytest.mark.slow) if technique in COSTLY else technique
+        for technique in sorted(ids)
+    ]

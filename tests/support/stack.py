@@ -9,18 +9,22 @@ temporary one): the runtime directory, the database and the static root.
     finally:
         stack.stop()
 
-- ``start_stack`` returns once Django answers GET /index: 200, or with
-  DJANGO_HTTPS=1 its redirect to HTTPS. It raises
-  StackError, with serve.sh's output, if nginx is missing, if serve.sh exits,
-  or if the site does not answer within START_SECONDS. Nothing stops the stack
-  at exit: the caller must call ``stop``.
-- ``Stack.fetch(method, path, body, **headers)``: one request on a connection
-  of its own, redirects not followed; a header's ``_`` is sent as ``-``. It
+- ``start_stack`` returns once Django answers GET /index through the stack's
+  own nginx: 200, or with DJANGO_HTTPS=1 its redirect to HTTPS. If the port
+  it chose was taken before nginx could listen on it (tests run side by side),
+  it starts again on another. It raises StackError, with serve.sh's output,
+  if nginx is missing, if serve.sh exits, or if the site does not answer
+  within START_SECONDS. Nothing stops the stack at exit: the caller must
+  call ``stop``.
+- ``Stack.fetch(method, path, body, connected, **headers)``: one request on a
+  connection of its own (``connected()`` called once it is open, before the
+  request goes), redirects not followed; a header's ``_`` is sent as ``-``. It
   gives a Reply: the status, the headers (names in lower case, a repeated
   header's values joined with ", ") and the body.
-- ``Stack.log_text()``: serve.sh's output so far, gunicorn's and Django's log included.
-- ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log
-  and logs/error.log, gunicorn's socket and the pid files.
+- ``Stack.log_text()``: serve.sh's output so far, then gunicorn's log
+  (``Stack.gunicorn_log``), Django's included.
+- ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log,
+  logs/error.log and logs/gunicorn.log, gunicorn's socket and the pid files.
 - ``Stack.pids``: the pids of the masters, {"nginx": ..., "gunicorn": ...},
   read once the site answers (their workers are their children).
 - ``Stack.stop()``: SIGTERM to serve.sh (or, given SIGINT, SIGINT to its
@@ -43,6 +47,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +57,10 @@ SERVE = ROOT / "deploy" / "serve.sh"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 START_SECONDS = 90  # migrate, collectstatic and gunicorn's imports on a slow machine
 STOP_SECONDS = 30
+# free_port() finds a port free, but another process (a test worker's live
+# server or stack) may take it before nginx listens on it: nginx then stops
+# at once, and the stack is started again on another port, up to this many times.
+PORT_TRIES = 3
 
 
 class StackError(RuntimeError):
@@ -82,11 +91,23 @@ class Stack:
     log: Path
     pids: dict[str, int] = field(default_factory=dict)
 
-    def fetch(self, method: str, path: str, body: bytes | str | None = None, **headers) -> Reply:
-        """One request, on a connection of its own; redirects are not followed."""
+    def fetch(
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | None = None,
+        connected: Callable[[], object] | None = None,
+        **headers,
+    ) -> Reply:
+        """One request, on a connection of its own; redirects are not followed.
+        ``connected``, if given, is called once the connection is open, before
+        the request is sent."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
             sent = {name.replace("_", "-"): value for name, value in headers.items()}
+            if connected is not None:
+                connection.connect()
+                connected()
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
             joined: dict[str, str] = {}
@@ -115,8 +136,17 @@ class Stack:
                 _kill(pid)
             raise
 
+    @property
+    def gunicorn_log(self) -> Path:
+        """gunicorn's log, with what Django writes (deploy/gunicorn.conf.py)."""
+        return self.run_dir / "logs" / "gunicorn.log"
+
     def log_text(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
+        """serve.sh's output so far, then gunicorn's log."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        if self.gunicorn_log.exists():
+            text += self.gunicorn_log.read_text(encoding="utf-8", errors="replace")
+        return text
 
 
 def _kill(pid: int) -> None:
@@ -177,13 +207,28 @@ def start_stack(directory: Path, **settings: str) -> Stack:
         raise StackError(
             f"{NGINX} is missing: the stack needs Debian's nginx (apt-get install nginx)"
         )
-    port = free_port()
+    for _ in range(PORT_TRIES - 1):
+        try:
+            return _start(directory, free_port(), settings)
+        except PortTaken:
+            pass  # another process took the port between free_port() and nginx: another one
+    return _start(directory, free_port(), settings)
+
+
+class PortTaken(StackError):
+    """nginx could not listen on the port chosen: another process had taken it."""
+
+
+def _start(directory: Path, port: int, settings: dict[str, str]) -> Stack:
+    """serve.sh listening on ``port``, returned once the site answers there
+    through its own nginx. PortTaken if nginx found the port taken."""
     values = read_env_file(ENV_EXAMPLE) | {
         "SUDOKU_ENV_FILE": os.devnull,  # never a developer's own .env
         "SUDOKU_LISTEN": f"127.0.0.1:{port}",
         "SUDOKU_RUN_DIR": str(directory / "run"),
         "DJANGO_STATIC_ROOT": str(directory / "static"),
         "DJANGO_DB_PATH": str(directory / "db.sqlite3"),
+        "SUDOKU_WALKS_DIR": str(directory / "walks"),
         **settings,
     }
     log = directory / "serve.log"
@@ -201,13 +246,13 @@ def start_stack(directory: Path, **settings: str) -> Stack:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            error_log = stack.run_dir / "logs" / "error.log"
+            if error_log.exists() and "Address already in use" in error_log.read_text():
+                error_log.unlink()  # the next try's nginx starts a log of its own
+                raise PortTaken(f"port {port} taken:\n{stack.log_text()}")
             raise StackError(f"serve.sh exited with {process.returncode}:\n{stack.log_text()}")
-        try:
-            # Django answers: 200, or with DJANGO_HTTPS=1 its redirect to HTTPS.
-            if stack.fetch("GET", "/index").status in (200, 301):
-                break
-        except OSError:
-            pass
+        if _answers(stack):
+            break
         time.sleep(0.2)
     else:
         stack.stop()
@@ -215,3 +260,15 @@ def start_stack(directory: Path, **settings: str) -> Stack:
     for name in ("nginx", "gunicorn"):
         stack.pids[name] = int((stack.run_dir / f"{name}.pid").read_text())
     return stack
+
+
+def _answers(stack: Stack) -> bool:
+    """True once this stack's nginx runs (it writes its pid file once it listens;
+    before that, another server might answer on the port) and Django answers
+    through it: 200, or with DJANGO_HTTPS=1 its redirect to HTTPS."""
+    if not (stack.run_dir / "nginx.pid").exists():
+        return False
+    try:
+        return stack.fetch("GET", "/index").status in (200, 301)
+    except OSError:
+        return False

@@ -21,14 +21,19 @@ HARDEST = {
 }
 
 
-def store_puzzles(level: str, count: int = 1, source: str = "top1465") -> list[Puzzle]:
-    """``count`` new puzzles of ``level`` in the library, from ``source``."""
-    start = Puzzle.objects.count()
-    puzzles = [_puzzle(level, start + n, source) for n in range(count)]
+def store_puzzles(
+    level: str, count: int = 1, source: str = "top1465", symmetry: str = "none"
+) -> list[Puzzle]:
+    """``count`` new puzzles of ``level`` in the library, from ``source``,
+    their givens said to have ``symmetry``."""
+    # After the last made-up writing, so that puzzles trimmed away leave no gap to reuse.
+    last = Puzzle.objects.filter(canonical__regex=r"^[0-9]{81}$").order_by("-canonical").first()
+    start = int(last.canonical) + 1 if last else 0
+    puzzles = [_puzzle(level, start + n, source, symmetry) for n in range(count)]
     return Puzzle.objects.bulk_create(puzzles)
 
 
-def _puzzle(level: str, number: int, source: str) -> Puzzle:
+def _puzzle(level: str, number: int, source: str, symmetry: str) -> Puzzle:
     canonical = f"{number:081d}"
     return Puzzle(
         id=store.puzzle_id(canonical),
@@ -38,7 +43,7 @@ def _puzzle(level: str, number: int, source: str) -> Puzzle:
         level=level,
         score=100 + number,
         hardest=HARDEST[level],
-        symmetry="none",
+        symmetry=symmetry,
         source=source,
     )
 

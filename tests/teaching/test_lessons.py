@@ -5,11 +5,14 @@ end, every instance on the board, or the next step alone."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import caches
+from django.utils import translation
 
 from solver.core.issues import Issue
 from solver.engine import STANDARD, is_valid_solution, parse_puzzle
 from solver.engine.marks import Marks
 from solver.engine.teacher import TRIAL
+from solver.teaching import lessons
 from solver.teaching.lessons import (
     Board,
     Picture,
@@ -239,3 +242,26 @@ def test_a_pattern_is_plain_json_from_1():
     assert shown["units"][0] == {"kind": unit.kind, "number": unit.number}
     cell = view.step.pattern.cells[0]
     assert shown["cells"][0] == [cell // 9 + 1, cell % 9 + 1]
+
+
+def test_a_walk_is_made_once_and_worded_in_each_readers_language(monkeypatch):
+    walks = []
+    walked = lessons.explain  # the suite's stand-in (tests/support/walks.py)
+    monkeypatch.setattr(
+        lessons, "explain", lambda *args, **kwargs: walks.append(1) or walked(*args, **kwargs)
+    )
+    with translation.override("en"):
+        english = lesson(board(HARD))
+    with translation.override("vi"):
+        vietnamese = lesson(board(HARD))
+    assert len(walks) == 1  # the second reader's lesson read the kept walk
+    assert [view.step for view in english.steps] == [view.step for view in vietnamese.steps]
+    assert english.steps[0].text != vietnamese.steps[0].text
+
+
+def test_a_walk_cut_short_by_the_time_is_kept_only_for_a_while(monkeypatch):
+    kept = []
+    monkeypatch.setattr(caches["walks"], "set", lambda key, steps, timeout: kept.append(timeout))
+    lesson(board(HARD), max_seconds=0)  # spent at once: the walk ends in trial steps
+    lesson(board(HARD))
+    assert kept == [lessons.CUT_WALK_SECONDS, None]  # None: the cache's own week

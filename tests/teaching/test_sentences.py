@@ -16,8 +16,8 @@ from solver.engine.steps import Pattern, Step
 from solver.engine.teacher import explain
 from solver.engine.techniques import TABLE, TECHNIQUES, TRIAL
 from solver.teaching.sentences import FAMILIES, SAYINGS, WORDING, generic, look, name, sentence
-from tests.support.puzzles import HARD, sample
-from tests.support.reglib import TECHNIQUE_OF_CODE, cases_of
+from tests.support.puzzles import HARD, sample, tiered
+from tests.support.reglib import TECHNIQUE_OF_CODE, by_technique, cases_of
 
 
 def test_every_technique_of_the_engine_has_one_row_of_words_and_there_are_no_others():
@@ -59,7 +59,7 @@ def test_every_technique_has_its_own_sentence_in_some_form():
         assert any(m == technique or m.startswith(technique + "/") for m in SAYINGS), technique
 
 
-@pytest.mark.parametrize("technique", sorted(set(TECHNIQUES) & set(TECHNIQUE_OF_CODE.values())))
+@pytest.mark.parametrize("technique", by_technique(TECHNIQUES.keys() & TECHNIQUE_OF_CODE.values()))
 def test_every_step_of_the_libraries_cases_gets_its_own_true_sentence(technique):
     """The finders' own steps, on HoDoKu's boards for them: each message is
     worded from its parameters (not the generic fallback), and names the
@@ -79,7 +79,7 @@ def steps_of(puzzle: str) -> list[Step]:
     return explain(Marks.from_grid(parse_puzzle(puzzle), STANDARD), unique=True)
 
 
-@pytest.mark.parametrize("puzzle", [HARD, *sample("top1465.txt", 6)])
+@pytest.mark.parametrize("puzzle", tiered([HARD, *sample("top1465.txt", 6)], fast=3))
 def test_each_step_of_a_puzzle_gets_its_own_sentence_naming_what_it_does(puzzle):
     for step in steps_of(puzzle):
         text = sentence(step)

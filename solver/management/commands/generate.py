@@ -4,7 +4,8 @@
   python manage.py generate --level expert --count 50 --symmetry none --minimal
   python manage.py generate --level easy --count 20 --seed 1000
   python manage.py generate --size 16 --count 3 > sixteen.txt
-  python manage.py generate --level extreme --until 20   # top up to 20 (make library)
+  python manage.py generate --level extreme --until 20   # top extreme up to 20
+  python manage.py generate --until 20 --jobs 0          # every level (make library)
 
 Each puzzle has exactly one solution and the level asked for (the teacher's
 rating); its givens are symmetric as --symmetry says, and minimal (no given
@@ -20,7 +21,10 @@ line such as
   500 stored, 3 skipped (duplicates), 1 skipped (out of time); seeds 1000 to 1503
 
 --until N makes as many as the library lacks to hold N puzzles of the
-level (none when it holds that many already), so running it again is free.
+level (none when it holds that many already), so running it again is free;
+without --level, of each level in turn, each summary line led by its level.
+This is how the library is topped up (make library): expert and extreme
+puzzles are never made inside a request, only picked from the library.
 
 The library holds 9x9 puzzles: with --size 4, 6 or 16, the puzzles are
 written to standard output instead, one a line, and the summary to standard
@@ -74,7 +78,11 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--level", choices=LEVELS, help="the puzzles' level (required for 9x9)")
+        parser.add_argument(
+            "--level",
+            choices=LEVELS,
+            help="the puzzles' level (required for 9x9, but with --until: every level)",
+        )
         counts = parser.add_mutually_exclusive_group()
         counts.add_argument("--count", type=int, default=1, help="puzzles to make (default 1)")
         counts.add_argument(
@@ -107,12 +115,24 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         self.check_options(options)
-        if options["until"] is not None:
-            held = store.count(options["level"])
-            if held >= options["until"]:
-                self.stdout.write(f"0 stored: the library holds {held} {options['level']} already.")
-                return
-            options["count"] = options["until"] - held
+        if options["until"] is None:
+            self.run(options)
+            return
+        # Without --level, every level, each line of the summary naming its own.
+        for level in [options["level"]] if options["level"] else LEVELS:
+            prefix = "" if options["level"] else f"{level}: "
+            self.top_up(options | {"level": level}, prefix)
+
+    def top_up(self, options: dict, prefix: str = "") -> None:
+        """Make what the library lacks to hold ``--until`` puzzles of ``--level``."""
+        level, held = options["level"], store.count(options["level"])
+        if held >= options["until"]:
+            self.stdout.write(f"{prefix}0 stored: the library holds {held} {level} already.")
+            return
+        self.run(options | {"count": options["until"] - held}, prefix)
+
+    def run(self, options: dict, prefix: str = "") -> None:
+        """Make ``--count`` puzzles, then write the summary (after ``prefix``)."""
         start = options["seed"]
         if start is None:
             start = random.randrange(2**32)  # short enough to read and type again
@@ -123,18 +143,18 @@ class Command(BaseCommand):
             with sigterm_interrupts():
                 last = self.make(iter(seeds), options, tally)
         except KeyboardInterrupt:
-            raise CommandError(f"Interrupted: {tally.line()}", returncode=130) from None
+            raise CommandError(f"Interrupted: {prefix}{tally.line()}", returncode=130) from None
         summary = f"{tally.line()}; seeds {start} to {last}"
         if tally.stored < options["count"]:
-            raise CommandError(f"Too few puzzles made: {summary}.")
-        (self.stdout if stores else self.stderr).write(summary)
+            raise CommandError(f"Too few puzzles made: {prefix}{summary}.")
+        (self.stdout if stores else self.stderr).write(prefix + summary)
 
     def check_options(self, options: dict) -> None:
         """CommandError for an option out of range."""
-        if options["size"] == 9 and options["level"] is None:
+        if options["size"] == 9 and options["level"] is None and options["until"] is None:
             raise CommandError("--level is required: the library's puzzles each have one.")
         if options["until"] is not None and (options["size"] != 9 or options["until"] < 0):
-            raise CommandError("--until needs a 9x9 --level and a number from 0.")
+            raise CommandError("--until needs 9x9 puzzles and a number from 0.")
         if not 1 <= options["count"] <= MAX_COUNT:
             raise CommandError(f"--count must be from 1 to {MAX_COUNT:,}.")
         if options["seed"] is not None and not 0 <= options["seed"] < MAX_SEED:
@@ -148,7 +168,9 @@ class Command(BaseCommand):
         counting in ``tally``; the last seed used."""
         err = Verbatim(self.stderr)
         wanted = options["count"]
-        progress = Progress(err, err.isatty(), wanted, measure="done")
+        # Not with --verbosity 0: make run tops the library up beside the server's log.
+        drawn = err.isatty() and options["verbosity"] > 0
+        progress = Progress(err, drawn, wanted, measure="done")
         results = in_order(self.work(options), _chunks(seeds), options["jobs"])
         last = None
         try:

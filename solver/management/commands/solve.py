@@ -21,10 +21,11 @@ solution or the reason. --explain adds, under each puzzle with one solution,
 its difficulty and the steps that solve it as a person would, one sentence a
 line (after {explain_seconds:g} s of logic on a puzzle, trial steps finish it).
 --format csv writes the columns line, puzzle, status, solutions,
-solution, guesses, ms, level, score, hardest, message; level (easy, medium,
-hard, expert, extreme), score (higher is harder) and hardest (the hardest
-technique's id) rate each puzzle with one solution, and are left empty by
---no-rate, which saves the teacher's time. The status is one of:
+solution, guesses, ms, level, score, hardest, message; with --rate, level
+({levels}), score (higher is harder) and hardest (the hardest technique's id)
+rate each puzzle with one solution (the teacher's walk, up to
+{explain_seconds:g} s of logic each); without it they are left empty, and the
+run goes at the solver's speed. The status is one of:
 
 {statuses}
 
@@ -39,6 +40,7 @@ input cannot be read (a missing file, text that is not UTF-8) or an option is
 out of range; 2 for a malformed command line; 130 after Ctrl-C or SIGTERM.
 """
 
+import argparse
 import math
 import os
 import sys
@@ -47,6 +49,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from solver import cli
 from solver.engine import Budget, Status
+from solver.engine.levels import LEVELS
 from solver.management.running import (
     HelpFormatter,
     Verbatim,
@@ -74,6 +77,7 @@ class Command(BaseCommand):
             f"  {status:<8}  {meaning}" for status, meaning in STATUS_MEANINGS.items()
         ),
         explain_seconds=cli.EXPLAIN_SECONDS,
+        levels=", ".join(LEVELS),
     )
     requires_system_checks = []  # solving needs no models, URLs or database
 
@@ -114,10 +118,12 @@ class Command(BaseCommand):
             help="print each unique puzzle's difficulty and steps, a sentence a line (text only)",
         )
         parser.add_argument(
-            "--no-rate",
+            "--rate",
             action="store_true",
-            help="leave the CSV's level, score and hardest empty (faster: no teacher)",
+            help="fill the CSV's level, score and hardest (the teacher rates each puzzle)",
         )
+        # Rating was once the default, turned off by --no-rate: still taken, and the default now.
+        parser.add_argument("--no-rate", action="store_true", help=argparse.SUPPRESS)
 
     def handle(self, *args, **options) -> None:
         run_options = self.run_options(options)
@@ -154,12 +160,14 @@ class Command(BaseCommand):
             raise CommandError("--max-guesses must be more than 0.")
         if options["explain"] and options["format"] != "text":
             raise CommandError("--explain prints text: use it without --format csv.")
+        if options["rate"] and options["format"] != "csv":
+            raise CommandError("--rate fills the CSV's columns: use it with --format csv.")
         budget = Budget(max_guesses=options["max_guesses"], max_seconds=options["max_seconds"])
         return cli.Options(
             format=options["format"],
             processes=jobs,
             budget=budget,
             first=options["first"],
-            teach=options["format"] == "csv" and not options["no_rate"],
+            teach=options["format"] == "csv" and options["rate"],
             say=sentences.sentence if options["explain"] else None,
         )

@@ -106,10 +106,8 @@ def test_a_mixed_file_is_solved_over_several_steps_with_a_progress_bar(
 
 
 def test_the_csv_downloads_with_every_puzzle_in_order(
-    page, live_server, console_errors, mixed_file, tmp_path, settings
+    page, live_server, console_errors, mixed_file, tmp_path
 ):
-    # Each verdict must be exact here, not cut short by a loaded machine's clock.
-    settings.SUDOKU_SOLVE_SECONDS = 5.0
     upload(page, live_server.url, mixed_file)
     expect(page.locator("table.results")).to_be_visible(timeout=60_000)
     with page.expect_download() as download:
@@ -198,7 +196,7 @@ def test_a_batch_gone_while_running_says_so_without_a_useless_continue(
     batch = create_batch(PASTED, "\n".join([HARD] * 5))
     held = hold_steps(page)
     page.goto(f"{live_server.url}/batch/{batch.pk}")
-    for _ in range(200):  # up to 10 s for the page's first step, held unanswered
+    for _ in range(600):  # up to 30 s for the page's first step, held unanswered
         if held:
             break
         page.wait_for_timeout(50)

@@ -41,9 +41,8 @@ def test_a_new_puzzle_of_a_chosen_level_opens_its_page_and_its_answer(
 
 
 def test_a_new_puzzle_is_made_when_the_library_has_none(
-    live_server, page: Page, console_errors, settings
+    live_server, page: Page, console_errors, time_to_generate
 ):
-    settings.SUDOKU_GENERATE_SECONDS = 1.0
     open_entry_page(page, live_server.url)
     page.get_by_label("Level").select_option("easy")
     page.get_by_role("button", name="New puzzle").click()

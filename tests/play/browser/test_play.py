@@ -31,6 +31,7 @@ from tests.support.play_page import (
     seconds_shown,
     solution_at,
     stored,
+    wait_for_seconds,
     wrong_but_allowed,
 )
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
@@ -333,7 +334,7 @@ def test_a_reload_resumes_digits_notes_time_and_undo(live_server, page, console_
     place(page, r1, c1, solution_at(r1, c1))
     place(page, r2, c2, "Shift+Digit4")
     place(page, r2, c2, "Shift+Digit2")
-    page.wait_for_timeout(2100)
+    wait_for_seconds(page, 2)
     played = seconds_shown(page)
     assert played >= 2
     page.reload()

@@ -1,0 +1,30 @@
+// The answer page's level when the page was drawn before it was known: asks
+// the server for it (data-level-url, a GET the server answers with the level
+// as the page shows it, worked out once and kept for every later answer) and
+// puts it in place of the paragraph that holds the url. The paragraph is
+// inside the verdict's live region, so the level is announced as it comes.
+// Without it, the paragraph links to the steps page, which shows the level.
+
+const pending = document.querySelector("#answer-level[data-level-url]");
+
+// The paragraph the server wrote, from its reply: HTML of our own site, which
+// holds the level's words in the reader's language; null if there is none.
+function paragraphOf(html) {
+  const holder = document.createElement("template");
+  holder.innerHTML = html;
+  return holder.content.querySelector("p.level");
+}
+
+async function fetchLevel() {
+  try {
+    const response = await fetch(pending.dataset.levelUrl, { headers: { Accept: "text/html" } });
+    if (!response.ok) return; // the link stays: the steps page shows the level
+    const paragraph = paragraphOf(await response.text());
+    if (paragraph) pending.replaceWith(paragraph);
+    else pending.remove(); // a puzzle with no level to show
+  } catch {
+    // A cut connection: the link stays.
+  }
+}
+
+if (pending) fetchLevel();

@@ -1,0 +1,129 @@
+"""Ratings: a puzzle's rating is worked out once and kept for every writing of
+it; an answer never waits for one beyond a small slice, and gives it at once
+when it is known; the page's script, or GET /api/rating, asks for the rest."""
+
+from __future__ import annotations
+
+import re
+from random import Random
+
+import pytest
+from django.core.cache import cache
+
+from solver.addresses import answer_url, level_url, steps_url
+from solver.engine import STANDARD, format_grid, parse_puzzle
+from solver.engine.symmetry import random_transform
+from solver.teaching import ratings
+from solver.teaching.models import Rating
+from tests.support.puzzles import HARD, NO_SOLUTION, sample
+
+pytestmark = pytest.mark.django_db
+HARD_GRID = parse_puzzle(HARD)
+# A puzzle the search solves without a guess, and the teacher in milliseconds.
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def written_another_way(text: str, seed: int) -> str:
+    """``text`` relabelled, its rows and columns moved, perhaps transposed."""
+    transform = random_transform(STANDARD, Random(seed))
+    return format_grid(transform.apply(parse_puzzle(text)))
+
+
+def level_shown(response) -> str | None:
+    match = re.search(
+        r'<p class="level"[^>]*>Level: <strong>([^<]+)</strong>', response.content.decode()
+    )
+    return match.group(1) if match else None
+
+
+def test_a_rating_is_kept_once_and_found_for_every_writing_of_the_puzzle():
+    kept = ratings.rated(HARD_GRID)
+    for seed in range(5):
+        copy = parse_puzzle(written_another_way(HARD, seed))
+        assert copy != HARD_GRID
+        assert ratings.known(copy) == kept
+    assert Rating.objects.count() == 1
+    cache.clear()  # the database alone still knows it
+    assert ratings.known(parse_puzzle(written_another_way(HARD, 9))) == kept
+
+
+def test_a_quick_rating_is_the_whole_walks_or_none(settings):
+    assert ratings.quick(parse_puzzle(EASY)).difficulty.level == "easy"
+    settings.SUDOKU_RATE_SLICE_SECONDS = 0.0
+    assert ratings.quick(HARD_GRID) is None  # the slice is spent: nothing half-rated is kept
+    assert not Rating.objects.filter(level="extreme").exists()
+
+
+def test_an_answer_tries_a_slice_only_for_a_puzzle_solved_without_a_guess(settings, monkeypatch):
+    walked = []
+    monkeypatch.setattr(ratings, "walk", lambda grid, seconds: walked.append(grid) or [])
+    assert ratings.for_answer(HARD_GRID, guesses=82) is None
+    assert walked == []
+    ratings.for_answer(parse_puzzle(EASY), guesses=0)
+    assert walked == [parse_puzzle(EASY)]
+
+
+def test_a_walk_cut_short_by_the_time_is_kept_marked_cut(settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 0.0
+    kept = ratings.rated(HARD_GRID)
+    assert kept.cut
+    assert kept.difficulty.hardest == "trial"
+    assert Rating.objects.get().cut
+
+
+def test_the_table_keeps_the_newest_ratings():
+    for text in sample("seventeen_clue.txt", 6):
+        ratings.keep(parse_puzzle(text), [])
+    newest = list(Rating.objects.order_by("-created").values_list("canonical", flat=True))
+    assert ratings.trim(keep_rows=4) == 2
+    assert (
+        list(Rating.objects.order_by("-created").values_list("canonical", flat=True)) == newest[:4]
+    )
+    assert ratings.trim(keep_rows=4) == 0
+
+
+def test_an_answer_page_gives_a_known_level_at_once_and_asks_for_an_unknown_one(client, settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0  # the whole walk, however loaded the machine
+    page = client.get(answer_url(HARD_GRID)).content.decode()
+    assert level_shown(client.get(answer_url(HARD_GRID))) is None
+    placeholder = re.search(r'<p class="level" id="answer-level" data-level-url="([^"]+)">', page)
+    assert placeholder
+    assert placeholder.group(1).replace("&amp;", "&") == level_url(HARD_GRID)
+    assert f'href="{steps_url(HARD_GRID)}"' in page  # without the script, the steps page has it
+    assert "js/answer/level" in page
+    fragment = client.get(level_url(HARD_GRID))
+    assert fragment["Cache-Control"] == "max-age=86400"
+    level = level_shown(fragment)
+    assert level in ("Hard", "Expert", "Extreme")
+    again = client.get(answer_url(written_another_way(HARD, 1)))
+    assert level_shown(again) == level
+    assert "js/answer/level" not in again.content.decode()
+
+
+def test_the_steps_page_keeps_the_rating_of_its_walk_for_the_answers(client, settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0
+    assert ratings.known(HARD_GRID) is None
+    steps = client.get(steps_url(HARD_GRID))
+    kept = ratings.known(HARD_GRID)
+    assert kept is not None
+    assert level_shown(client.get(answer_url(HARD_GRID))) in steps.content.decode()
+
+
+def test_the_api_gives_a_known_rating_and_rates_on_request(client, settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0
+    solve = client.get("/api/solve", {"puzzle": HARD}).json()
+    assert solve["difficulty"] is None
+    rating = client.get("/api/rating", {"puzzle": HARD}).json()
+    assert rating["status"] == "unique"
+    assert rating["cut"] is False
+    assert client.get("/api/solve", {"puzzle": HARD}).json()["difficulty"] == rating["difficulty"]
+    assert client.get("/api/rating", {"puzzle": NO_SOLUTION}).json()["difficulty"] is None
+    assert client.get("/api/rating", {"puzzle": "55" + "." * 79}).status_code == 400
+
+
+def test_with_rating_off_answers_give_no_level(client, settings):
+    settings.SUDOKU_RATE_ANSWERS = False
+    ratings.rated(HARD_GRID)
+    page = client.get(answer_url(HARD_GRID)).content.decode()
+    assert 'class="level"' not in page
+    assert client.get("/api/solve", {"puzzle": EASY}).json()["difficulty"] is None
