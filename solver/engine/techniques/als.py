@@ -69,6 +69,7 @@ from ..steps import Candidate, Pattern, Step, Technique
 from .intersections import Segment, segments
 from .locked_sets import MAX_CELLS, LockedSet, in_unit, meeting_digit
 from .memo import Kept, Nothing, planes
+from .unions import within
 
 # The most cells an ALS may have (``locked_sets.MAX_CELLS``, 6), and a group
 # of a Sue de Coq's line or box: bigger ones are rare in a person's solving
@@ -393,20 +394,11 @@ def _groups(marks: Marks, cells: list[int]) -> list[Group]:
     candidates, but those with more than ``MAX_GROUP + 3`` digits: a group
     of a Sue de Coq holds at most as many digits as its cells and the
     crossing's (``_sue_de_coq``), and bigger sets only grow."""
-    groups: list[Group] = []
-    most = MAX_GROUP + 3
-
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> None:
-        for i in range(start, len(cells)):
-            picked, grown = (*chosen, cells[i]), union | marks.candidates[cells[i]]
-            if grown.bit_count() > most:
-                continue
-            groups.append(Group(picked, grown))
-            if len(picked) < MAX_GROUP:
-                extend(i + 1, picked, grown)
-
-    extend(0, (), 0)
-    return groups
+    masks = [marks.candidates[cell] for cell in cells]
+    return [
+        Group(tuple(cells[i] for i in chosen), digits)
+        for chosen, digits in within(masks, MAX_GROUP, MAX_GROUP + 3)
+    ]
 
 
 def _sue_de_coq(

@@ -46,6 +46,7 @@ from ..levels import Level
 from ..marks import Marks, Mask
 from ..steps import Candidate, Pattern, Step, Technique
 from .memo import Nothing, by_digit
+from .unions import exactly
 
 SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 CROSSING = {"row": "column", "column": "row"}
@@ -84,7 +85,7 @@ def _fish_of(marks: Marks, digit: int, n: int) -> Iterator[Step]:
     for lines, crossing in ((rows, columns), (columns, rows)):
         places = [_places(marks, line, digit) for line in lines]
         eligible = [i for i, mask in enumerate(places) if 2 <= mask.bit_count() <= n]
-        for chosen in _bases([places[i] for i in eligible], n, at_most=False):
+        for chosen in exactly([places[i] for i in eligible], n):
             base = tuple(eligible[i] for i in chosen)
             step = _step(marks, digit, lines, crossing, places, base)
             if step is not None:
@@ -99,29 +100,6 @@ def _places(marks: Marks, line: Unit, digit: int) -> Mask:
         if marks.candidates[cell] & bit:
             mask |= 1 << i
     return mask
-
-
-def _bases(masks: Sequence[Mask], n: int, at_most: bool) -> list[tuple[int, ...]]:
-    """The indices of every ``n`` masks whose union has exactly ``n`` members
-    (or at most ``n``, with ``at_most``), in order; a branch stops as soon as
-    its union has more."""
-    found: list[tuple[int, ...]] = []
-    count = len(masks)
-
-    # A list filled in place, not nested generators, which pass each base up
-    # through every level.
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> None:
-        if len(chosen) == n:
-            if at_most or union.bit_count() == n:
-                found.append(chosen)
-            return
-        for i in range(start, count - (n - len(chosen)) + 1):
-            grown = union | masks[i]
-            if grown.bit_count() <= n:
-                extend(i + 1, (*chosen, i), grown)
-
-    extend(0, (), 0)
-    return found
 
 
 def _positions(mask: Mask) -> tuple[int, ...]:
@@ -230,7 +208,7 @@ def _finned_fish_of(marks: Marks, digit: int, n: int) -> Iterator[Step]:
                 for i, mask in enumerate(places)
                 if mask.bit_count() >= 2 and outside[i].bit_count() <= n
             ]
-            for chosen in _bases([outside[i] for i in eligible], n, at_most=True):
+            for chosen in exactly([outside[i] for i in eligible], n, at_most=True):
                 base = tuple(eligible[i] for i in chosen)
                 for cover, fins in _covers(places, base, n, segment, boxes):
                     fish = Fish(digit, lines, crossing, base, cover, fins)

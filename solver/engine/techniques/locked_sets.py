@@ -26,6 +26,7 @@ from typing import NamedTuple
 from ..board import shape
 from ..marks import Marks, Mask
 from .memo import Kept
+from .unions import within
 
 # The most cells of a set any reader asks for (``als.MAX_CELLS``; the
 # chains' ``MAX_ALS`` is fewer).
@@ -117,27 +118,15 @@ def _sets_in(
 
 def _search(unit_cells: Sequence[int], candidates: Sequence[Mask]) -> list[tuple]:
     """The (cells, cell set, digits) of every set of ``unit_cells``' open cells,
-    at most ``MAX_CELLS``, holding one digit more than cells. A branch stops
-    once its digits outnumber what its biggest extension could hold."""
+    at most ``MAX_CELLS``, holding one digit more than cells."""
     cells = [cell for cell in unit_cells if candidates[cell]]
     found = []
-
-    # A list filled in place, not a generator: nested generators pass each
-    # set up through every level, which cost a third of the search. The
-    # depth is at most MAX_CELLS.
-    def extend(start: int, chosen: tuple[int, ...], where: CellSet, union: Mask) -> None:
-        for i in range(start, len(cells)):
-            grown = union | candidates[cells[i]]
-            count = grown.bit_count()
-            if count > MAX_CELLS + 1:
-                continue
-            picked, held = (*chosen, cells[i]), where | 1 << cells[i]
-            if count == len(picked) + 1:
-                found.append((picked, held, grown))
-            if len(picked) < MAX_CELLS:
-                extend(i + 1, picked, held, grown)
-
-    extend(0, (), 0, 0)
+    for chosen, digits in within([candidates[c] for c in cells], MAX_CELLS, MAX_CELLS + 1, 1):
+        picked = tuple(cells[i] for i in chosen)
+        where = 0
+        for cell in picked:
+            where |= 1 << cell
+        found.append((picked, where, digits))
     return found
 
 

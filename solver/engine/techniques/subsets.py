@@ -16,7 +16,7 @@ subset here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import partial
 from types import MappingProxyType
 
@@ -25,6 +25,7 @@ from ..levels import Level
 from ..marks import Marks, Mask, digits_of, mask_of
 from ..steps import Candidate, Pattern, Step, Technique
 from .memo import Nothing, by_unit
+from .unions import exactly
 
 SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -73,7 +74,7 @@ def _naked_in(marks: Marks, unit: Unit, k: int) -> Iterator[Step]:
     """The naked subsets of ``k`` cells in ``unit``."""
     candidates = marks.candidates
     cells = [cell for cell in unit.cells if 2 <= candidates[cell].bit_count() <= k]
-    for chosen in _subsets([candidates[cell] for cell in cells], k):
+    for chosen in exactly([candidates[cell] for cell in cells], k):
         subset = tuple(cells[i] for i in chosen)
         digits = _union(candidates[cell] for cell in subset)
         others = (cell for cell in unit.cells if cell not in subset)
@@ -91,7 +92,7 @@ def _hidden_in(marks: Marks, unit: Unit, k: int) -> Iterator[Step]:
     """The hidden subsets of ``k`` digits in ``unit``."""
     places = _places(marks, unit)
     digits = [d for d in range(1, marks.shape.size + 1) if 2 <= places[d].bit_count() <= k]
-    for chosen in _subsets([places[d] for d in digits], k):
+    for chosen in exactly([places[d] for d in digits], k):
         subset = mask_of(digits[i] for i in chosen)
         where = _union(places[digits[i]] for i in chosen)
         cells = tuple(cell for i, cell in enumerate(unit.cells) if where >> i & 1)
@@ -112,26 +113,6 @@ def _places(marks: Marks, unit: Unit) -> list[Mask]:
             places[low.bit_length()] |= 1 << i
             mask ^= low
     return places
-
-
-def _subsets(masks: Sequence[Mask], k: int) -> Iterator[tuple[int, ...]]:
-    """The indices of every ``k`` masks whose union has exactly ``k`` members.
-
-    A branch stops as soon as its union has more than ``k`` members, which
-    is what keeps quads cheap on 16x16 boards.
-    """
-
-    def extend(start: int, chosen: tuple[int, ...], union: Mask) -> Iterator[tuple[int, ...]]:
-        if len(chosen) == k:
-            if union.bit_count() == k:
-                yield chosen
-            return
-        for i in range(start, len(masks) - (k - len(chosen)) + 1):
-            grown = union | masks[i]
-            if grown.bit_count() <= k:
-                yield from extend(i + 1, (*chosen, i), grown)
-
-    return extend(0, (), 0)
 
 
 def _union(masks: Iterable[Mask]) -> Mask:
