@@ -11,6 +11,8 @@ with its machine, date and command, are in bench/README.md.
   side by side on the shared sets, in alternating rounds.
 - ``baseline``: a Norvig-style solver, the engine benchmark's fixed yardstick.
 - ``sizes``: the engine on one puzzle of each size from 4x4 to 25x25.
+- ``teacher``, ``teacher_versus``, ``teacher_finders``: the teacher's walks timed and
+  rated beside hodoku-py, against another checkout's, and technique by technique.
 - ``generate``: the generator: puzzles on demand at each level, and the levels
   plain digging lands on.
 - ``load``: the production stack (nginx and gunicorn) under load and abuse,
