@@ -45,13 +45,14 @@ def workers() -> int:
     return settings.SUDOKU_WORKERS or len(os.sched_getaffinity(0)) + 1
 
 
-def heavy_workers() -> int:
+def heavy_workers(app_servers: int = 1) -> int:
     """How many heavy requests the whole site may have under way at once:
-    SUDOKU_HEAVY_WORKERS, else one fewer than the workers (at least one).
-    ValueError if the setting would leave no worker for the cheap pages."""
+    SUDOKU_HEAVY_WORKERS, else one fewer than the workers of its
+    ``app_servers`` (at least one). ValueError if the setting would leave no
+    worker for the cheap pages."""
     from django.conf import settings
 
-    count = workers()
+    count = workers() * app_servers
     cap = settings.SUDOKU_HEAVY_WORKERS or max(1, count - 1)
     if count > 1 and cap >= count:
         raise ValueError(

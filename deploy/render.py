@@ -1,7 +1,10 @@
 """Print the nginx configuration for deploy/serve.sh: deploy/nginx.conf with its
 ``@NAME@`` placeholders filled in from Django's settings and the arguments.
 
-    python deploy/render.py RUN_DIR LISTEN SOCKET > RUN_DIR/nginx.conf
+    python deploy/render.py RUN_DIR LISTEN SERVERS > RUN_DIR/nginx.conf
+
+SERVERS names the app servers (gunicorn) nginx passes requests to, separated
+by commas: a unix socket's path (serve.sh's one) or HOST:PORT (make cluster's).
 
 It also writes nginx's own error pages into RUN_DIR/errors, in each of
 settings.LANGUAGES: an HTML page for each of ``PAGES`` from
@@ -191,14 +194,14 @@ def main(argv: list[str]) -> int:
     if len(argv) != 4:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    run_dir, listen, socket = argv[1:]
+    run_dir, listen, servers = argv[1:]
     sys.path.insert(0, str(DEPLOY.parent))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
     import django
 
     django.setup()
     try:
-        print(render(TEMPLATE.read_text(encoding="utf-8"), values(run_dir, listen, socket)))
+        print(render(TEMPLATE.read_text(encoding="utf-8"), values(run_dir, listen, servers)))
         write_error_pages(Path(run_dir) / "errors")
     except ValueError as error:
         print(f"render.py: {error}", file=sys.stderr)
@@ -206,7 +209,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
+def values(run_dir: str, listen: str, servers: str) -> dict[str, str]:
     """Each placeholder's text, from the settings and the arguments."""
     from django.conf import settings
 
@@ -223,6 +226,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
     server_headers = [line.replace(INDENT, " " * 4, 1) for line in headers]
     server_headers += [f"    proxy_hide_header {name};" for name in names]
     proxies = trusted_proxies(settings.SUDOKU_TRUSTED_PROXIES)
+    named = app_servers(servers)
     limits.check_time_order()
     if settings.SECURE_SSL_REDIRECT and not proxies["REAL_IP_FROM"]:
         # nginx here listens on plain HTTP: TLS must end at a proxy in front,
@@ -233,7 +237,7 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
     return {
         "RUN_DIR": plain("RUN_DIR", str(Path(run_dir).resolve())),
         "LISTEN": plain("LISTEN", listen),
-        "SOCKET": plain("SOCKET", str(Path(socket).resolve())),
+        "SERVERS": upstream(named),
         # nginx started by root would hand its workers to "nobody"; the stack
         # runs as whoever starts it, as gunicorn does.
         "USER": "user root root;" if os.geteuid() == 0 else "",
@@ -248,9 +252,28 @@ def values(run_dir: str, listen: str, socket: str) -> dict[str, str]:
         "HEADER_BUFFER": str(limits.HEADER_BUFFER),
         "PROXY_READ_TIMEOUT": str(limits.PROXY_READ_TIMEOUT),
         **rates(),
-        **heavy_caps(),
+        **heavy_caps(len(named)),
         **proxies,
     }
+
+
+def app_servers(text: str) -> list[str]:
+    """The app servers ``text`` names, separated by commas: paths of unix
+    sockets or HOST:PORT. ValueError if none."""
+    named = [item.strip() for item in text.split(",") if item.strip()]
+    if not named:
+        raise ValueError("no app server to pass requests to")
+    return named
+
+
+def upstream(servers: list[str]) -> str:
+    """nginx's ``server`` lines for the app servers. One that fails is tried
+    again at once (gunicorn restarts a worker in a moment: ``fail_timeout=0``)."""
+    lines = []
+    for item in servers:
+        address = f"unix:{Path(item).resolve()}" if "/" in item or item.endswith(".sock") else item
+        lines.append(f"        server {plain('SERVERS', address)} fail_timeout=0;")
+    return "\n".join(lines)
 
 
 def server_names(hosts: list[str]) -> str:
@@ -264,9 +287,10 @@ def server_names(hosts: list[str]) -> str:
     return " ".join(plain("DJANGO_ALLOWED_HOSTS", host) for host in hosts)
 
 
-def heavy_caps() -> dict[str, str]:
-    """How many heavy requests one client, and the whole site, may have under
-    way at once (deploy/limits.py); for the benchmark, more than any reaches."""
+def heavy_caps(app_servers: int = 1) -> dict[str, str]:
+    """How many heavy requests one client, and the whole site (``app_servers``
+    of them), may have under way at once (deploy/limits.py); for the
+    benchmark, more than any reaches."""
     from django.conf import settings
 
     from deploy import limits
@@ -275,7 +299,7 @@ def heavy_caps() -> dict[str, str]:
         return dict.fromkeys(("HEAVY_PER_CLIENT", "HEAVY_WORKERS"), str(UNLIMITED_CONNECTIONS))
     return {
         "HEAVY_PER_CLIENT": str(limits.heavy_per_client()),
-        "HEAVY_WORKERS": str(limits.heavy_workers()),
+        "HEAVY_WORKERS": str(limits.heavy_workers(app_servers)),
     }
 
 

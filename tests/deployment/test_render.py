@@ -227,3 +227,27 @@ def test_hosts_nginx_could_not_read_are_refused(tmp_path, settings):
     settings.ALLOWED_HOSTS = []
     with pytest.raises(ValueError, match="names no host"):
         rendered(tmp_path)
+
+
+def test_several_app_servers_share_the_site_and_its_heavy_cap(settings, tmp_path):
+    """make cluster: one nginx before two app servers sends each request to
+    the one with the fewest under way, and the site's heavy cap counts the
+    workers of both, one left free."""
+    settings.SUDOKU_WORKERS = 3
+    template = render.TEMPLATE.read_text(encoding="utf-8")
+    conf = render.render(
+        template, render.values(str(tmp_path), "127.0.0.1:8080", "127.0.0.1:8101,127.0.0.1:8102")
+    )
+    block = re.search(r"upstream django \{(.*?)\}", conf, re.S)[1]
+    assert "least_conn;" in block
+    assert re.findall(r"server (\S+) fail_timeout=0;", block) == ["127.0.0.1:8101", "127.0.0.1:8102"]
+    assert re.search(r"limit_conn heavy_site (\d+);", conf)[1] == "5"
+    assert limits.heavy_workers(app_servers=2) == 5
+
+
+def test_a_socket_is_an_app_server_too_and_none_is_refused(tmp_path):
+    assert render.upstream([str(tmp_path / "g.sock")]).strip() == (
+        f"server unix:{tmp_path / 'g.sock'} fail_timeout=0;"
+    )
+    with pytest.raises(ValueError, match="no app server"):
+        render.app_servers(" , ")
