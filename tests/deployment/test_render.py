@@ -240,7 +240,8 @@ def test_several_app_servers_share_the_site_and_its_heavy_cap(settings, tmp_path
     )
     block = re.search(r"upstream django \{(.*?)\}", conf, re.S)[1]
     assert "least_conn;" in block
-    assert re.findall(r"server (\S+) fail_timeout=0;", block) == ["127.0.0.1:8101", "127.0.0.1:8102"]
+    servers = re.findall(r"server (\S+) fail_timeout=0;", block)
+    assert servers == ["127.0.0.1:8101", "127.0.0.1:8102"]
     assert re.search(r"limit_conn heavy_site (\d+);", conf)[1] == "5"
     assert limits.heavy_workers(app_servers=2) == 5
 
