@@ -57,6 +57,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # Innermost: a view ended by a busy or lost database answers 503, in the
+    # reader's language (its handler in the API answers JSON first).
+    "solver.core.database.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
@@ -81,7 +84,7 @@ TEMPLATES = [
 
 # The longest a query waits for a lock, in seconds: SQLite's write lock, or a
 # lock of PostgreSQL's (lock_timeout). Past it the query fails, and the reply
-# says the server is busy (503); deploy/limits.py counts
+# says the server is busy (503, solver.core.database); deploy/limits.py counts
 # the wait in a request's time.
 DATABASE_WAIT_SECONDS = 20
 # Seconds to reach PostgreSQL before the reply says the server is busy.
@@ -95,7 +98,8 @@ def sqlite_database(path: str | Path) -> dict:
     once: WAL lets pages read while a slice writes; IMMEDIATE takes the write
     lock when a transaction starts, so two writers queue (up to the timeout)
     instead of one failing with "database is locked", and a transaction's
-    counts stay true until it ends."""
+    counts stay true until it ends (solver.core.database says what stands in
+    for that on PostgreSQL)."""
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": path,
