@@ -12,11 +12,12 @@ in two ways that the features meet here:
   nothing, the whole database being held already.
 - Busy. A lock waited for past ``DATABASE_WAIT_SECONDS`` raises
   OperationalError on both (SQLite's "database is locked", PostgreSQL's
-  lock_timeout), as do a deadlock PostgreSQL broke and a server out of
-  reach; a connection lost under way raises InterfaceError. ``BUSY_ERRORS``
-  names them, and ``BusyDatabaseMiddleware`` answers a request that one of
-  them ends with 503 and Retry-After, never a 500: the request may simply
-  be sent again.
+  lock_timeout), as do a deadlock PostgreSQL broke, a server out of reach
+  and a connection lost under way (psycopg 3's "the connection is closed");
+  a cursor used once its connection is gone raises InterfaceError.
+  ``BUSY_ERRORS`` names the two, and ``BusyDatabaseMiddleware`` answers a
+  request that one of them ends with 503 and Retry-After, never a 500: the
+  request may simply be sent again.
 """
 
 from __future__ import annotations
