@@ -12,7 +12,9 @@ import os
 import secrets
 from pathlib import Path
 
+import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -55,6 +57,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # Innermost: a view ended by a busy or lost database answers 503, in the
+    # reader's language (its handler in the API answers JSON first).
+    "solver.core.database.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
@@ -77,20 +82,62 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": {
+# The longest a query waits for a lock, in seconds: SQLite's write lock, or a
+# lock of PostgreSQL's (lock_timeout). Past it the query fails, and the reply
+# says the server is busy (503, solver.core.database); deploy/limits.py counts
+# the wait in a request's time.
+DATABASE_WAIT_SECONDS = 20
+# Seconds to reach PostgreSQL before the reply says the server is busy.
+DATABASE_CONNECT_SECONDS = 5
+# How long a worker keeps its PostgreSQL connection between requests, in seconds.
+DATABASE_KEEP_SECONDS = 60
+
+
+def sqlite_database(path: str | Path) -> dict:
+    """SQLite in the file at ``path``. Batches write from several workers at
+    once: WAL lets pages read while a slice writes; IMMEDIATE takes the write
+    lock when a transaction starts, so two writers queue (up to the timeout)
+    instead of one failing with "database is locked", and a transaction's
+    counts stay true until it ends (solver.core.database says what stands in
+    for that on PostgreSQL)."""
+    return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
-        # Batches write from several workers at once. WAL lets pages read while a
-        # slice writes; IMMEDIATE takes the write lock when a transaction starts,
-        # so two writers queue (up to the timeout, in seconds) instead of one
-        # failing with "database is locked".
+        "NAME": path,
         "OPTIONS": {
             "init_command": "PRAGMA journal_mode=WAL;",
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            "timeout": DATABASE_WAIT_SECONDS,
         },
     }
+
+
+def postgres_database(url: str) -> dict:
+    """PostgreSQL at ``url`` (postgres://user:password@host:port/name; a Unix
+    socket's directory as the host, percent-encoded), each connection kept
+    for a while and checked before it is reused, its lock waits bounded. The
+    URL's query adds libpq's options, which win over these. ImproperlyConfigured
+    for a URL of another database."""
+    database = dj_database_url.parse(
+        url, conn_max_age=DATABASE_KEEP_SECONDS, conn_health_checks=True
+    )
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            "DATABASE_URL names a PostgreSQL database (postgres://...); unset, the site uses SQLite"
+        )
+    database["OPTIONS"] = {
+        "connect_timeout": DATABASE_CONNECT_SECONDS,
+        "options": f"-c lock_timeout={DATABASE_WAIT_SECONDS * 1000}",
+        **database.get("OPTIONS", {}),
+    }
+    return database
+
+
+# SQLite unless DATABASE_URL names a PostgreSQL server (docs/scaling.md). The
+# URL is no setting of its own: debug pages would show its password.
+DATABASES = {
+    "default": postgres_database(os.environ["DATABASE_URL"])
+    if os.environ.get("DATABASE_URL")
+    else sqlite_database(os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

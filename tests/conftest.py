@@ -26,6 +26,8 @@ from tests.support.walks import remembered
 pytest_plugins = ["tests.support.browser"]
 BROWSER = "browser"  # the folder of each feature's browser tests
 SWEEP = "sweep"  # the mark and the fixture of a sweep over shared puzzle sets
+DATABASE = "django_db"  # the mark of a test that has the database (pytest-django's)
+DATABASE_FIXTURES = {"client", "db", "transactional_db"}  # what gives a test the database
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -60,9 +62,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         raise pytest.UsageError("\n".join(problems))
     # A page or an API reply may read and keep ratings (solver.teaching.ratings):
     # every test that asks the site through Django's test client has the database.
+    # Every test that has it carries the mark, which the PostgreSQL pass of
+    # `make test` selects (the Makefile's POSTGRES_PASS).
     for item in items:
-        if "client" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.django_db)
+        names = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker(DATABASE) is None and names & DATABASE_FIXTURES:
+            transaction = "transactional_db" in names
+            item.add_marker(pytest.mark.django_db(transaction=transaction))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

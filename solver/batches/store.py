@@ -26,6 +26,7 @@ from django.utils.translation import gettext, ngettext
 from ..choices import StatusChoices
 from ..cli.reading import Entry, puzzle_lines
 from ..cli.solving import MAX_CONFLICTS, Outcome, solve_entry
+from ..core.database import Lock, hold
 from ..core.messages import describe
 from ..engine import Budget, Problem, Status
 from .models import PENDING, Batch, BatchRow
@@ -106,11 +107,13 @@ def create_batch(name: str, text: str, client: str = "") -> Batch:
     and as ``batch_entries`` does; either way nothing is stored or deleted.
     """
     entries = batch_entries(text)
-    # One transaction, which takes the write lock as it starts (IMMEDIATE, see
-    # DATABASES): workers storing batches at once queue for it, so none counts
-    # room another has just taken, and the cap holds. Leaving it by ServerFull
-    # rolls the deletions back too: a refused batch changes nothing.
+    # One transaction, holding the batches' lock from its start (SQLite's
+    # write lock, PostgreSQL's named lock: see make_room): workers storing
+    # batches at once queue for it, so none counts room another has just
+    # taken, and the cap holds. Leaving it by ServerFull rolls the deletions
+    # back too: a refused batch changes nothing.
     with transaction.atomic():
+        hold(Lock.BATCHES)
         make_room(client, len(entries))
         batch = Batch.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
@@ -136,11 +139,10 @@ def make_room(client: str, rows: int) -> None:
        the longest idle first (``_free``). Past that, every puzzle kept is
        being solved: ServerFull.
 
-    Call it inside the transaction that stores the batch, which must hold
-    the database's write lock from its start: SQLite's IMMEDIATE
-    transactions do (DATABASES), so workers run this one at a time and none
-    counts room another has taken. Another database needs a lock taken here
-    first (PostgreSQL: LOCK TABLE of the batches in SHARE ROW EXCLUSIVE mode).
+    Call it inside the transaction that stores the batch, after
+    ``hold(Lock.BATCHES)``, so that workers run it one at a time and none
+    counts room another has taken (SQLite's IMMEDIATE transactions hold the
+    write lock from their start already; PostgreSQL's need the named lock).
     """
     forget_old_batches()
     _within_quota(client, rows)

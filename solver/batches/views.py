@@ -10,7 +10,6 @@ import time
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import OperationalError
 from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.defaultfilters import filesizeformat, floatformat
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ..addresses import batch_csv_url, batch_rows_url, batch_url
 from ..choices import StatusChoices, status_name
+from ..core.database import BUSY_ERRORS, RETRY_SECONDS
 from ..core.logs import client_hash, log_slice
 from ..core.pages import page_numbers
 from ..core.uploads import upload_limit
@@ -61,10 +61,12 @@ def new_batch(request):
     try:
         data = form.cleaned_data
         batch = create_batch(data["name"], data["text"], client=client_hash(request))
-    except OperationalError:
+    except BUSY_ERRORS:
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
-        return _form_page(request, form, status=503)
+        response = _form_page(request, form, status=503)
+        response["Retry-After"] = str(RETRY_SECONDS)
+        return response
     except ServerFull as full:
         logger.warning("Batch refused: SUDOKU_BATCH_MAX_ROWS reached by batches being solved")
         form.add_error(None, FULL)
@@ -105,7 +107,7 @@ def batch_step(request, batch_id):
         return HttpResponseRedirect(batch_url(batch.pk), status=303)
     if busy:
         response = JsonResponse({"message": str(BUSY)}, status=503)
-        response["Retry-After"] = "2"
+        response["Retry-After"] = str(RETRY_SECONDS)
         return response
     state = batch_progress(batch)
     return JsonResponse(
@@ -137,7 +139,7 @@ def _run_slice(request, batch: Batch) -> bool:
     start = time.perf_counter()
     try:
         solved = run_slice(batch, settings.SUDOKU_BATCH_SLICE_SECONDS)
-    except OperationalError:
+    except BUSY_ERRORS:
         logger.warning("Batch slice not run: the database stayed busy", exc_info=True)
         return False
     if solved:

@@ -19,21 +19,24 @@ and in Django's cache, under the puzzle's canonical writing (the library's,
   kept. A walk cut short by the time is kept too, marked ``cut``: it ends in
   trial steps, which rate the rest as extreme.
 - ``keep(grid, steps)``: keep the rating of a walk made elsewhere (the steps
-  page makes the whole walk anyway).
+  page makes the whole walk anyway). A database too busy to take it is
+  logged, not raised: the rating is given all the same.
 
 Every grid here has one solution, proved by the caller.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
+from ..core.database import BUSY_ERRORS
 from ..engine import STANDARD, Grid, format_grid
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks
@@ -47,6 +50,7 @@ from .models import Rating
 MAX_STEPS = 1_000  # a 9x9 walk needs far fewer
 TRIM_ONE_IN = 100  # the table is trimmed to its bound after about one store in this many
 CACHE_SECONDS = 24 * 3600  # how long the cache keeps a rating (the database keeps it longer)
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -128,15 +132,25 @@ def keep(grid: Grid, steps: list[Step]) -> Kept:
         cut=kept.cut,
     )
     try:
-        with transaction.atomic():
-            row.save(force_insert=True)
-    except IntegrityError:
-        pass  # rated meanwhile, by another request: the first rating stands
-    else:
-        if random.randrange(TRIM_ONE_IN) == 0:
-            trim()
+        _store(row)
+    except BUSY_ERRORS:
+        # Kept only to save work later: a database too busy to take it costs
+        # the reader nothing now (this process's cache keeps it a while).
+        logger.warning("Rating not kept: the database stayed busy", exc_info=True)
     cache.set_many({_canonical_key(writing): kept, _text_key(grid): kept}, CACHE_SECONDS)
     return kept
+
+
+def _store(row: Rating) -> None:
+    """Insert ``row`` unless its puzzle was rated meanwhile, by another
+    request (the first rating stands); now and then, trim the table."""
+    # INSERT ... ON CONFLICT DO NOTHING on SQLite and PostgreSQL alike: no
+    # error to recover from when two requests rate one puzzle at once. Its own
+    # savepoint, so that a busy database undoes this alone.
+    with transaction.atomic():
+        Rating.objects.bulk_create([row], ignore_conflicts=True)
+    if random.randrange(TRIM_ONE_IN) == 0:
+        trim()
 
 
 def trim(keep_rows: int | None = None) -> int:

@@ -28,6 +28,7 @@ from solver.batches.store import (
     run_slice,
 )
 from solver.engine import is_valid_solution, parse_puzzle
+from tests.support.database import at_once, postgres_only
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.support.stack import clean_environment
 
@@ -447,3 +448,47 @@ def test_workers_storing_at_once_never_pass_the_cap(tmp_path):
         timeout=120,
     )
     assert (stored, int(kept.stdout)) == (20, 20)
+
+
+ONE = "1" + "." * 80  # a batch of one puzzle
+
+
+def then_a_pause(monkeypatch, name: str) -> None:
+    """``store``'s function ``name`` (which counts what is kept, or makes
+    room by it), then half a second's pause: time for another worker to
+    count the same rows, unless a lock holds it off."""
+    count = getattr(store, name)
+
+    def paused(*args):
+        counted = count(*args)
+        time.sleep(0.5)
+        return counted
+
+    monkeypatch.setattr(store, name, paused)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_storing_at_once_never_both_take_the_last_room(settings, monkeypatch):
+    """PostgreSQL's transactions run side by side: two workers storing a batch
+    each into room for one. The batches' lock makes the second count after
+    the first has stored, and refuses it. (Without the lock both counted the
+    room free, and both stored.)"""
+    settings.SUDOKU_BATCH_MAX_ROWS = 1
+    then_a_pause(monkeypatch, "_rows_kept")
+    outcomes = at_once(lambda: create_batch("a.txt", ONE), lambda: create_batch("b.txt", ONE))
+    assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Batch", "ServerFull"]
+    assert Batch.objects.count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_batches_of_one_client_at_once_keep_within_its_quota(settings, monkeypatch):
+    """A client with room for one batch sends two at once, on PostgreSQL: the
+    second to take the lock finds the first and removes it. (Without the
+    lock neither saw the other, and the client kept both.)"""
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 1
+    then_a_pause(monkeypatch, "_within_quota")
+    outcomes = at_once(*(lambda: create_batch("a.txt", ONE, client=ALICE) for _ in range(2)))
+    assert all(isinstance(outcome, Batch) for outcome in outcomes)
+    assert Batch.objects.filter(client=ALICE).count() == 1

@@ -12,15 +12,17 @@ import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.test import RequestFactory
 from django.urls import reverse
 
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
-from solver.batches.models import PASTED, Batch
+from solver.batches.models import PASTED, PENDING, Batch, BatchRow
 from solver.batches.store import create_batch, run_slice
+from solver.core.database import Lock
 from solver.core.logs import client_hash
 from solver.engine import is_valid_solution, parse_puzzle
+from tests.support.database import held, locked, postgres_only, taken, waits_briefly
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.support.stored import finished_batch
@@ -392,12 +394,43 @@ def busy(*args, **kwargs):
     raise OperationalError("database is locked")
 
 
-def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch):
-    monkeypatch.setattr("solver.batches.views.create_batch", busy)
+def lost(*args, **kwargs):
+    raise InterfaceError("connection already closed")
+
+
+@pytest.mark.parametrize("failure", [busy, lost])
+def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch, failure):
+    monkeypatch.setattr("solver.batches.views.create_batch", failure)
     response = client.post(BATCH, {"puzzles": HARD})
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
+    assert f">{HARD}</textarea>" in response.content.decode()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_kept_waiting_for_the_batches_lock_comes_back_with_its_text(client):
+    """On PostgreSQL, another worker storing a batch holds the lock past the
+    wait: the form comes back busy, the text kept, nothing stored."""
+    with held(taken(Lock.BATCHES)), waits_briefly():
+        response = client.post(BATCH, {"puzzles": HARD})
     assert response.status_code == 503
     assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
     assert f">{HARD}</textarea>" in response.content.decode()
+    assert not Batch.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_slice_kept_waiting_to_write_its_rows_asks_the_script_to_wait(client):
+    batch = create_batch(PASTED, HARD)
+    with held(locked(BatchRow)), waits_briefly():
+        response = client.post(batch_url(batch, "solver:batch_step"), **JSON)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "busy" in response.json()["message"]
+    assert batch.rows.get().status == PENDING
 
 
 def test_a_busy_database_after_storing_still_leads_to_the_batch(client, monkeypatch):

@@ -335,3 +335,66 @@ def test_without_https_the_forwarded_proto_header_is_not_believed():
     assert seen["secure_status"] == 200 == seen["plain_status"]
     assert seen["hsts"] is None
     assert seen["cookie_secure"] is False
+
+
+# The database, as the settings describe it (nothing is connected to).
+DATABASE_DUMP = """
+import json
+from django.conf import settings
+from deploy import limits
+print(json.dumps({**settings.DATABASES["default"], "wait": limits.database_wait()}, default=str))
+"""
+
+
+def database(**values: str) -> dict:
+    result = run_django(DATABASE_DUMP, **values)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("url", [None, ""])
+def test_without_a_database_url_the_site_keeps_to_sqlite_as_before(url, tmp_path):
+    """WAL, IMMEDIATE transactions, and a wait of 20 s for the write lock."""
+    values = {"DJANGO_DB_PATH": str(tmp_path / "site.sqlite3")}
+    seen = database(**values if url is None else values | {"DATABASE_URL": url})
+    assert seen["ENGINE"] == "django.db.backends.sqlite3"
+    assert seen["NAME"] == str(tmp_path / "site.sqlite3")
+    assert seen["OPTIONS"] == {
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    assert seen["wait"] == 20
+
+
+def test_a_database_url_names_postgresql_with_bounded_waits_and_kept_connections():
+    seen = database(DATABASE_URL="postgres://site:secret@db.example:6543/sudoku")
+    assert seen["ENGINE"] == "django.db.backends.postgresql"
+    assert (seen["HOST"], seen["PORT"], seen["NAME"]) == ("db.example", 6543, "sudoku")
+    assert (seen["USER"], seen["PASSWORD"]) == ("site", "secret")
+    assert (seen["CONN_MAX_AGE"], seen["CONN_HEALTH_CHECKS"]) == (60, True)
+    assert seen["OPTIONS"] == {"connect_timeout": 5, "options": "-c lock_timeout=20000"}
+    assert seen["wait"] == 25  # connecting, then the lock: still inside gunicorn's timeout
+
+
+def test_a_database_urls_socket_directory_and_options_are_kept():
+    url = "postgres://sudoku@%2Fsrv%2Fpostgres%2Frun:5433/sudoku?sslmode=disable&connect_timeout=2"
+    seen = database(DATABASE_URL=url)
+    assert (seen["HOST"], seen["PORT"]) == ("/srv/postgres/run", 5433)
+    assert seen["OPTIONS"]["sslmode"] == "disable"
+    assert seen["OPTIONS"]["connect_timeout"] == 2  # the URL's own wins
+    assert seen["OPTIONS"]["options"] == "-c lock_timeout=20000"
+    assert seen["wait"] == 22
+
+
+def test_a_database_url_of_another_database_is_refused():
+    result = run_django(DATABASE_DUMP, DATABASE_URL="mysql://site@db.example/sudoku")
+    assert result.returncode != 0
+    assert "DATABASE_URL names a PostgreSQL database" in result.stderr
+
+
+def test_the_database_url_is_no_setting_of_its_own():
+    """Debug pages show the settings, hiding only names such as PASSWORD."""
+    code = "from django.conf import settings\nprint(hasattr(settings, 'DATABASE_URL'))"
+    result = run_django(code, DATABASE_URL="postgres://site:secret@db.example/sudoku")
+    assert result.stdout.strip() == "False"

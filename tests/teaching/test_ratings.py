@@ -9,12 +9,14 @@ from random import Random
 
 import pytest
 from django.core.cache import cache
+from django.db import OperationalError
 
 from solver.addresses import answer_url, level_url, steps_url
 from solver.engine import STANDARD, format_grid, parse_puzzle
 from solver.engine.symmetry import random_transform
 from solver.teaching import ratings
 from solver.teaching.models import Rating
+from tests.support.database import held, locked, postgres_only, waits_briefly
 from tests.support.puzzles import HARD, NO_SOLUTION, sample
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +129,32 @@ def test_with_rating_off_answers_give_no_level(client, settings):
     page = client.get(answer_url(HARD_GRID)).content.decode()
     assert 'class="level"' not in page
     assert client.get("/api/solve", {"puzzle": EASY}).json()["difficulty"] is None
+
+
+def test_a_rating_the_database_is_too_busy_to_keep_is_given_all_the_same(client, monkeypatch):
+    def busy(row):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(ratings, "_store", busy)
+    assert level_shown(client.get(answer_url(EASY))) == "Easy"
+    assert not Rating.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_rating_kept_waiting_for_its_table_is_given_all_the_same(client):
+    """On PostgreSQL, another connection holds the ratings' table against
+    writes past the wait: the answer still shows its level."""
+    with held(locked(Rating)), waits_briefly():
+        page = client.get(answer_url(EASY))
+    assert page.status_code == 200
+    assert level_shown(page) == "Easy"
+    assert not Rating.objects.exists()
+
+
+def test_two_requests_rating_one_puzzle_keep_the_first_rating():
+    first = ratings.keep(parse_puzzle(EASY), [])
+    cache.clear()
+    second = ratings.keep(parse_puzzle(written_another_way(EASY, 3)), [])
+    assert first == second
+    assert Rating.objects.count() == 1
