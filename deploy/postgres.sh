@@ -59,7 +59,12 @@ sql() {
 
 make_cluster() {
   mkdir -p "$home"
-  if [ "$(id -u)" = 0 ]; then chown postgres: "$home"; fi
+  if [ "$(id -u)" = 0 ]; then
+    chown postgres: "$home"
+    # The server's user must pass through var/ to its home (Django's file
+    # cache may have made var/ its owner's alone).
+    chmod o+x "$root/var"
+  fi
   as_owner mkdir -m 0700 -p "$data" "$sockets"
   as_owner "$bin/initdb" -D "$data" -U postgres --encoding=UTF8 --locale=C \
     --auth-local=trust --auth-host=scram-sha-256 >"$home/initdb.log"

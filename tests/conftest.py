@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache, caches
+from django.db import connection
 from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
@@ -26,6 +27,7 @@ from tests.support.walks import remembered
 pytest_plugins = ["tests.support.browser"]
 BROWSER = "browser"  # the folder of each feature's browser tests
 SWEEP = "sweep"  # the mark and the fixture of a sweep over shared puzzle sets
+POSTGRES = "postgres"  # the mark of a test of PostgreSQL's own behaviour
 DATABASE = "django_db"  # the mark of a test that has the database (pytest-django's)
 DATABASE_FIXTURES = {"client", "db", "transactional_db"}  # what gives a test the database
 
@@ -41,7 +43,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Refuse the run if a test in a ``browser`` folder lacks the ``browser``
     mark (`make test-fast` leaves out marked tests and must never need
     Chromium), or if a test asks for the ``sweep`` fixture without the
@@ -69,6 +71,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if item.get_closest_marker(DATABASE) is None and names & DATABASE_FIXTURES:
             transaction = "transactional_db" in names
             item.add_marker(pytest.mark.django_db(transaction=transaction))
+    # Tests of PostgreSQL's own behaviour are not this run's on SQLite: left
+    # out (not skipped), the PostgreSQL pass runs them.
+    if connection.vendor != "postgresql":
+        other = [item for item in items if item.get_closest_marker(POSTGRES) is not None]
+        if other:
+            config.hook.pytest_deselected(items=other)
+            items[:] = [item for item in items if item.get_closest_marker(POSTGRES) is None]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

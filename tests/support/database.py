@@ -3,8 +3,9 @@ runs the tests that have the database on SQLite, then again on PostgreSQL),
 work run at once in threads, each on a connection of its own as gunicorn's
 workers are, and locks held by another connection while a request waits.
 
-- ``postgres_only``: the mark of a test of PostgreSQL's own behaviour,
-  skipped on SQLite (its twin there, if any, runs in processes).
+- ``postgres_only``: the mark (``postgres``) of a test of PostgreSQL's own
+  behaviour: the PostgreSQL pass runs it, the SQLite runs leave it out
+  (tests/conftest.py; its twin there, if any, runs in processes).
 - ``at_once(*calls)``: each call in a thread of its own, started together;
   what each returned or raised, in order.
 - ``held(*statements)``: another connection runs the statements in a
@@ -30,9 +31,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from solver.core.database import NAMESPACE, Lock
 
 ON_POSTGRES = connection.vendor == "postgresql"
-postgres_only = pytest.mark.skipif(
-    not ON_POSTGRES, reason="PostgreSQL's own behaviour (make test-postgres runs it)"
-)
+postgres_only = pytest.mark.postgres
 START_SECONDS = 10  # a safety net for threads that never reach the start
 GONE_SECONDS = 10  # a safety net for a connection the server never ends
 
