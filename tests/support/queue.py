@@ -1,0 +1,56 @@
+"""The queue, for the tests of the celery runner: messages captured instead
+of sent, batches whose lease has run out, and the rows a batch must end
+with (the engine's own verdicts, solved here puzzle by puzzle).
+
+- ``capture(monkeypatch)``: the celery runner on, and every message the site
+  would send (``core.queue.send``) appended to the list it returns, as
+  ``(task, args, id)``, for the test to deliver or drop.
+- ``lapse(batch, ago)``: the batch's lease run out and no row saved for
+  ``ago``, as after a message lost long since.
+- ``expected_rows(puzzles)``: (status, solution, solutions) of each puzzle,
+  as the engine alone solves it, by guesses alone, with no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.utils import timezone
+
+from solver.batches.models import Batch
+from solver.core import queue
+from solver.engine import format_grid, parse_puzzle, solve
+from tests.support.budgets import BY_GUESSES
+
+Sent = list[tuple[str, tuple, str | None]]
+LONG_AGO = timedelta(hours=1)
+
+
+def capture(monkeypatch, settings) -> Sent:
+    """Turn the celery runner on and keep the messages sent; the list they go to."""
+    settings.SUDOKU_BATCH_RUNNER = queue.CELERY
+    sent: Sent = []
+
+    def keep(task: str, *args: str, task_id: str | None = None) -> bool:
+        sent.append((task, args, task_id))
+        return True
+
+    monkeypatch.setattr(queue, "send", keep)
+    return sent
+
+
+def lapse(batch: Batch, ago: timedelta = LONG_AGO) -> None:
+    """The batch's lease run out ``ago``, and no row saved since."""
+    then = timezone.now() - ago
+    Batch.objects.filter(pk=batch.pk).update(lease_until=then, touched=then)
+
+
+def expected_rows(puzzles: Iterable[str]) -> list[tuple[str, str, int | None]]:
+    """What each puzzle's row must hold once solved: its status, solution and count."""
+    rows = []
+    for puzzle in puzzles:
+        result = solve(parse_puzzle(puzzle), budget=BY_GUESSES)
+        solution = format_grid(result.solution) if result.solution else ""
+        rows.append((result.status.value, solution, result.solutions))
+    return rows
