@@ -5,6 +5,10 @@ Words used here:
 
 - owner: the id of a message (a Celery task id). A message handed back when
   its worker died keeps its id, so it takes its own lease again at once.
+- successor: the message a slice passes the lease to, its id made from its
+  owner's (``successor_of``), so that a message handed back after its slice
+  passed the lease on, its worker dead before it sent the successor, can
+  send it.
 - queued lease: held for a message on its way to a worker, for
   ``QUEUED_SECONDS``; a running lease: held by the slice that message runs,
   for ``running_seconds()`` from its last save.
@@ -38,6 +42,7 @@ QUEUED_SECONDS = 60.0  # how long a message may take to reach a worker before it
 STALE_SECONDS = 60.0  # a batch no slice has saved rows of for this long may need its message again
 # What a slice may wait for SQLite's write lock (DATABASES' timeout), and some.
 LOCK_WAIT_SECONDS = 30.0
+SUCCESSORS = uuid.UUID("6f0c7a52-3d1e-4c1b-9a57-3c2b8e1f5d40")  # the namespace of successors' ids
 
 
 def running_seconds() -> float:
@@ -49,6 +54,16 @@ def running_seconds() -> float:
 def new_owner() -> str:
     """An id for a new message."""
     return str(uuid.uuid4())
+
+
+def successor_of(owner: str) -> str:
+    """The id of the message ``owner``'s slice passes the lease to: always the same."""
+    return str(uuid.uuid5(SUCCESSORS, owner))
+
+
+def passed_to(batch_id: UUID | str, owner: str) -> bool:
+    """True if ``owner`` holds the lease of batch ``batch_id``, queued or running."""
+    return Batch.objects.filter(pk=batch_id, lease_owner=owner).exists()
 
 
 def take(batch_id: UUID | str, owner: str, seconds: float) -> bool:
@@ -77,10 +92,10 @@ class Lease:
         return self._mine().update(lease_until=until) == 1
 
     def pass_on(self, finished: bool) -> bool:
-        """Pass the lease to a new message (``successor``), queued; or, once the
-        batch is ``finished``, let it go. False, and no successor, if it is not
-        this owner's any more."""
-        successor = "" if finished else new_owner()
+        """Pass the lease to the owner's successor (``successor_of``), queued;
+        or, once the batch is ``finished``, let it go. False, and no
+        successor, if it is not this owner's any more."""
+        successor = "" if finished else successor_of(self.owner)
         until = None if finished else timezone.now() + timedelta(seconds=QUEUED_SECONDS)
         passed = self._mine().update(lease_owner=successor, lease_until=until) == 1
         self.successor = successor if passed else ""

@@ -9,7 +9,9 @@ going at a time, and every way a message can go wrong costs time only:
 - its worker dies mid-slice (even by SIGKILL): the broker hands the message
   back (``sudoku_site.celery``), and, its id being the lease's owner, it
   takes the lease again at once; the rows the dead slice had not saved are
-  still pending and are solved again.
+  still pending and are solved again. Dead after its slice passed the lease
+  on but before it sent the successor, the message handed back finds its
+  successor holding the lease, and sends it.
 - it is lost (the broker restarted, a send that failed), or its worker
   vanished with it: once its lease has run out and no row has been saved
   for ``leases.STALE_SECONDS``, the sweeper (every ``SWEEP_SECONDS``,
@@ -55,7 +57,13 @@ def solve_slice(self, batch_id: str) -> int:
     batch is finished; how many rows it saved."""
     owner = self.request.id or leases.new_owner()
     if not leases.take(batch_id, owner, leases.running_seconds()):
-        return 0  # another message holds it, and sends the next; or the batch is gone
+        # Another message holds it and sends the next, or the batch is gone;
+        # or, handed back, this one's slice ran and its worker died before
+        # sending the next. (Only then: a copy sent by the sweeper never sends one.)
+        successor = leases.successor_of(owner)
+        if _handed_back(self.request) and leases.passed_to(batch_id, successor):
+            queue.send(SLICE_TASK, batch_id, task_id=successor)
+        return 0
     batch = Batch.objects.filter(pk=batch_id).first()
     if batch is None:
         return 0  # made room for another, between the lease and now
@@ -64,6 +72,11 @@ def solve_slice(self, batch_id: str) -> int:
     if lease.successor:
         queue.send(SLICE_TASK, batch_id, task_id=lease.successor)
     return saved
+
+
+def _handed_back(request) -> bool:
+    """True for a message the broker handed back (its worker died, or it waited too long)."""
+    return bool((request.delivery_info or {}).get("redelivered"))
 
 
 @shared_task

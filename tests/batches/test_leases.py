@@ -79,7 +79,7 @@ def test_passing_on_queues_it_for_a_new_message(batch):
     lease = Lease(batch.pk, "a")
     assert lease.pass_on(finished=False)
     owner, until = lease_of(batch)
-    assert owner == lease.successor
+    assert owner == lease.successor == leases.successor_of("a")
     assert owner not in ("", "a")
     assert until - timezone.now() > timedelta(seconds=leases.QUEUED_SECONDS - 1)
 

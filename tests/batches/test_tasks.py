@@ -1,5 +1,5 @@
 """The celery runner's batches, each message run here as a worker runs it
-(``Task.apply``, with its id): a batch queued holds its lease for one
+(the task's function, under a request of its id): a batch queued holds its lease for one
 message; each slice saves its rows, passes the lease on and sends the next;
 a message handed back after its worker died goes on at once; a copy, or a
 message another holds the lease against, does nothing; and the sweeper
@@ -17,6 +17,7 @@ from solver.batches import leases, store
 from solver.batches.models import Batch, BatchRow
 from solver.batches.store import batch_progress, create_batch
 from solver.batches.tasks import SLICE_TASK, queue_slice, solve_slice, sweep
+from solver.core import queue
 from tests.support.puzzles import sample
 from tests.support.queue import LONG_AGO, Sent, expected_rows, lapse
 
@@ -31,11 +32,16 @@ def small_chunks(monkeypatch):
     monkeypatch.setattr(store, "SOLVE_ROWS", 2)
 
 
-def deliver(message: tuple[str, tuple, str]) -> int:
-    """Run ``message`` (task, args, id) as a worker would; the rows it saved."""
+def deliver(message: tuple[str, tuple, str], handed_back: bool = False) -> int:
+    """Run ``message`` (task, args, id) as a worker would, as first delivered
+    or ``handed_back`` by the broker; the rows it saved."""
     task, args, task_id = message
     assert task == SLICE_TASK
-    return solve_slice.apply(args=args, task_id=task_id).get()
+    solve_slice.push_request(id=task_id, delivery_info={"redelivered": handed_back})
+    try:
+        return solve_slice.run(*args)
+    finally:
+        solve_slice.pop_request()
 
 
 def follow(sent: Sent) -> int:
@@ -125,7 +131,31 @@ def test_a_message_handed_back_after_its_worker_died_goes_on_at_once(
         deliver(message)
     assert (batch_progress(batch).done, sent) == (2, [])
     monkeypatch.setattr(store, "solve_entry", solve_entry)
-    deliver(message)  # handed back by the broker: the same id
+    deliver(message, handed_back=True)  # the same id
+    follow(sent)
+    assert saved_rows(batch) == expected_rows(PUZZLES)
+
+
+def test_a_message_handed_back_after_its_slice_passed_the_lease_on_sends_the_next(
+    sent, monkeypatch, settings
+):
+    """Killed between saving its last rows and sending the next message."""
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0  # a slice of one row
+    batch = create_batch("a.txt", "\n".join(PUZZLES))
+    queue_slice(batch.pk)
+    message = sent.pop(0)
+    keep = queue.send
+
+    def dies(*args, **kwargs):
+        raise SystemExit("killed")
+
+    monkeypatch.setattr(queue, "send", dies)
+    with pytest.raises(SystemExit):
+        deliver(message)
+    monkeypatch.setattr(queue, "send", keep)
+    assert deliver(message, handed_back=True) == 0  # its rows saved already
+    ((_, _, successor),) = sent
+    assert successor == leases.successor_of(message[2])
     follow(sent)
     assert saved_rows(batch) == expected_rows(PUZZLES)
 
