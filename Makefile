@@ -11,7 +11,7 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run library serve check-deploy test test-fast soundness bench lint format browser nginx messages clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast soundness bench lint format browser nginx redis redis-stop messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -81,10 +81,11 @@ WORKERS ?= 2
 test test-fast soundness: export PYTHONDONTWRITEBYTECODE :=
 
 ## test: the whole suite, browser and deployment tests included (installs Debian's chromium,
-## nginx and gettext if missing), the sweeps over the shared sets on an even sample of each.
+## nginx, redis-server and gettext if missing; starts the project's Redis for the tests of
+## real Celery workers), the sweeps over the shared sets on an even sample of each.
 ## Tests are handed to the workers one at a time as each finishes (--dist load), which
 ## measured fastest: 12 minutes on two cores.
-test: install-dev browser nginx messages
+test: install-dev browser nginx redis messages
 	$(BIN)/python -m pytest -n $(WORKERS) --dist load
 
 ## test-fast: every test but the browser's, the real stack's, the sweeps and the slow checks
@@ -128,6 +129,32 @@ nginx:
 	@test -x /usr/sbin/nginx || { \
 		echo "Installing Debian's nginx for make serve and the deployment tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx; }
+
+## redis: the project's own Redis, for the celery runner's queue and the shared caches
+## (REDIS_URL=redis://127.0.0.1:6380/0) and the tests of real workers: Debian's redis-server
+## (installed if missing) on loopback port REDIS_PORT, in the background, its pid, log and
+## nothing else in var/redis/ (no snapshot: the database is the truth, the sweeper sends
+## lost messages again); nothing when it runs already. Past 256 MB it evicts cached values,
+## never queued work (docs/scaling.md). `make redis-stop` stops it. make run needs none.
+REDIS_PORT := 6380
+REDIS_DIR := $(CURDIR)/var/redis
+REDIS_RUNNING = [ -s $(REDIS_DIR)/redis.pid ] && kill -0 "$$(cat $(REDIS_DIR)/redis.pid)" 2>/dev/null
+redis:
+	@command -v redis-server >/dev/null || { \
+		echo "Installing Debian's redis-server for the queue and its tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+	@mkdir -p $(REDIS_DIR)
+	@$(REDIS_RUNNING) || redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --daemonize yes \
+		--dir $(REDIS_DIR) --pidfile $(REDIS_DIR)/redis.pid --logfile $(REDIS_DIR)/redis.log \
+		--save "" --appendonly no --maxmemory 256mb --maxmemory-policy volatile-lru
+	@for try in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && exit 0; sleep 0.1; done; \
+		echo "redis: no answer on port $(REDIS_PORT); see $(REDIS_DIR)/redis.log" >&2; exit 1
+
+## redis-stop: stop the project's Redis (make redis), if it runs
+redis-stop:
+	@if $(REDIS_RUNNING); then \
+		pid=$$(cat $(REDIS_DIR)/redis.pid); kill "$$pid"; \
+		while kill -0 "$$pid" 2>/dev/null; do sleep 0.1; done; fi
 
 ## messages: the catalogs (locale/*/LC_MESSAGES/*.po) compiled into the .mo files Django reads,
 ## with Debian's gettext (installed if msgfmt is missing). The .mo files are built, never committed

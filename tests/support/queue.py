@@ -9,10 +9,13 @@ with (the engine's own verdicts, solved here puzzle by puzzle).
   ``ago``, as after a message lost long since.
 - ``expected_rows(puzzles)``: (status, solution, solutions) of each puzzle,
   as the engine alone solves it, by guesses alone, with no clock.
+- ``redis_url()``: the project's Redis (`make redis`), at the databases of
+  this test process's own.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from datetime import timedelta
 
@@ -25,6 +28,7 @@ from tests.support.budgets import BY_GUESSES
 
 Sent = list[tuple[str, tuple, str | None]]
 LONG_AGO = timedelta(hours=1)
+REDIS_PORT = 6380  # the Makefile's, where `make redis` runs it
 
 
 def capture(monkeypatch, settings) -> Sent:
@@ -54,3 +58,11 @@ def expected_rows(puzzles: Iterable[str]) -> list[tuple[str, str, int | None]]:
         solution = format_grid(result.solution) if result.solution else ""
         rows.append((result.status.value, solution, result.solutions))
     return rows
+
+
+def redis_url() -> str:
+    """The project's Redis at this test process's queue database (the caches
+    take the next): pytest-xdist's worker n has 2 + 2n (the first two are
+    left to the developer's own site), up to 14."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw6").removeprefix("gw"))
+    return f"redis://127.0.0.1:{REDIS_PORT}/{2 + 2 * (worker % 7)}"
