@@ -16,10 +16,10 @@ from django.utils import timezone
 from solver.batches import leases, store
 from solver.batches.models import Batch, BatchRow
 from solver.batches.store import batch_progress, create_batch
-from solver.batches.tasks import SLICE_TASK, queue_slice, solve_slice, sweep
+from solver.batches.tasks import SLICE_TASK, queue_slice, sweep
 from solver.core import queue
 from tests.support.puzzles import sample
-from tests.support.queue import LONG_AGO, Sent, expected_rows, lapse
+from tests.support.queue import LONG_AGO, deliver, expected_rows, follow, lapse
 
 pytestmark = pytest.mark.django_db
 
@@ -30,28 +30,6 @@ PUZZLES = list(sample("top1465.txt", 7))
 def small_chunks(monkeypatch):
     """Rows read and saved two at a time, so a slice saves several times."""
     monkeypatch.setattr(store, "SOLVE_ROWS", 2)
-
-
-def deliver(message: tuple[str, tuple, str], handed_back: bool = False) -> int:
-    """Run ``message`` (task, args, id) as a worker would, as first delivered
-    or ``handed_back`` by the broker; the rows it saved."""
-    task, args, task_id = message
-    assert task == SLICE_TASK
-    solve_slice.push_request(id=task_id, delivery_info={"redelivered": handed_back})
-    try:
-        return solve_slice.run(*args)
-    finally:
-        solve_slice.pop_request()
-
-
-def follow(sent: Sent) -> int:
-    """Deliver the messages sent, and those they send, until none is left;
-    how many were delivered."""
-    delivered = 0
-    while sent:
-        deliver(sent.pop(0))
-        delivered += 1
-    return delivered
 
 
 def saved_rows(batch: Batch) -> list[tuple]:

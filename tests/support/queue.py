@@ -5,6 +5,9 @@ with (the engine's own verdicts, solved here puzzle by puzzle).
 - ``capture(monkeypatch)``: the celery runner on, and every message the site
   would send (``core.queue.send``) appended to the list it returns, as
   ``(task, args, id)``, for the test to deliver or drop.
+- ``deliver(message, handed_back)``: a batch's slice message run as a worker
+  runs it, as first delivered or handed back by the broker; ``follow(sent)``
+  delivers the messages sent, and those they send, until none is left.
 - ``lapse(batch, ago)``: the batch's lease run out and no row saved for
   ``ago``, as after a message lost long since.
 - ``expected_rows(puzzles)``: (status, solution, solutions) of each puzzle,
@@ -22,6 +25,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from solver.batches.models import Batch
+from solver.batches.tasks import SLICE_TASK, solve_slice
 from solver.core import queue
 from solver.engine import format_grid, parse_puzzle, solve
 from tests.support.budgets import BY_GUESSES
@@ -42,6 +46,28 @@ def capture(monkeypatch, settings) -> Sent:
 
     monkeypatch.setattr(queue, "send", keep)
     return sent
+
+
+def deliver(message: tuple[str, tuple, str], handed_back: bool = False) -> int:
+    """Run ``message`` (task, args, id) as a worker would, as first delivered
+    or ``handed_back`` by the broker; the rows it saved."""
+    task, args, task_id = message
+    assert task == SLICE_TASK
+    solve_slice.push_request(id=task_id, delivery_info={"redelivered": handed_back})
+    try:
+        return solve_slice.run(*args)
+    finally:
+        solve_slice.pop_request()
+
+
+def follow(sent: Sent) -> int:
+    """Deliver the messages sent, and those they send, until none is left;
+    how many were delivered."""
+    delivered = 0
+    while sent:
+        deliver(sent.pop(0))
+        delivered += 1
+    return delivered
 
 
 def lapse(batch: Batch, ago: timedelta = LONG_AGO) -> None:
