@@ -12,7 +12,7 @@ LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
 .PHONY: install install-dev lock run library serve check-deploy test test-fast test-postgres soundness \
-	bench lint format browser nginx postgres postgres-stop messages clean
+	bench lint format browser nginx postgres postgres-stop redis redis-stop messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -91,12 +91,13 @@ POSTGRES_PASS = DATABASE_URL=$$(deploy/postgres.sh url $(POSTGRES_PORT)) $(BIN)/
 	-m "django_db and not browser and not stack and not slow and not sweep" -n $(WORKERS)
 
 ## test: the whole suite, browser and deployment tests included (installs Debian's chromium,
-## nginx, gettext and postgresql if missing), the sweeps over the shared sets on an even sample
-## of each, on SQLite; then the PostgreSQL pass (make test-postgres), run whatever the first
-## found, so that one run reports both. Tests are handed to the workers one at a time as each
-## finishes (--dist load), which measured fastest: 11 minutes on two cores, and a minute or
-## two more on PostgreSQL.
-test: install-dev browser nginx messages postgres
+## nginx, gettext, postgresql and redis-server if missing; starts the project's Redis for the
+## tests of real Celery workers), the sweeps over the shared sets on an even sample of each, on
+## SQLite; then the PostgreSQL pass (make test-postgres), run whatever the first found, so that
+## one run reports both. Tests are handed to the workers one at a time as each finishes
+## (--dist load), which measured fastest: 11 minutes on two cores, and a minute or two more on
+## PostgreSQL.
+test: install-dev browser nginx messages postgres redis
 	$(BIN)/python -m pytest -n $(WORKERS) --dist load; sqlite=$$?; \
 	$(POSTGRES_PASS); postgres=$$?; \
 	exit $$((sqlite || postgres))
@@ -160,6 +161,32 @@ nginx:
 	@test -x /usr/sbin/nginx || { \
 		echo "Installing Debian's nginx for make serve and the deployment tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx; }
+
+## redis: the project's own Redis, for the celery runner's queue and the shared caches
+## (REDIS_URL=redis://127.0.0.1:6380/0) and the tests of real workers: Debian's redis-server
+## (installed if missing) on loopback port REDIS_PORT, in the background, its pid, log and
+## nothing else in var/redis/ (no snapshot: the database is the truth, the sweeper sends
+## lost messages again); nothing when it runs already. Past 256 MB it evicts cached values,
+## never queued work (docs/scaling.md). `make redis-stop` stops it. make run needs none.
+REDIS_PORT := 6380
+REDIS_DIR := $(CURDIR)/var/redis
+REDIS_RUNNING = [ -s $(REDIS_DIR)/redis.pid ] && kill -0 "$$(cat $(REDIS_DIR)/redis.pid)" 2>/dev/null
+redis:
+	@command -v redis-server >/dev/null || { \
+		echo "Installing Debian's redis-server for the queue and its tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+	@mkdir -p $(REDIS_DIR)
+	@$(REDIS_RUNNING) || redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --daemonize yes \
+		--dir $(REDIS_DIR) --pidfile $(REDIS_DIR)/redis.pid --logfile $(REDIS_DIR)/redis.log \
+		--save "" --appendonly no --maxmemory 256mb --maxmemory-policy volatile-lru
+	@for try in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && exit 0; sleep 0.1; done; \
+		echo "redis: no answer on port $(REDIS_PORT); see $(REDIS_DIR)/redis.log" >&2; exit 1
+
+## redis-stop: stop the project's Redis (make redis), if it runs
+redis-stop:
+	@if $(REDIS_RUNNING); then \
+		pid=$$(cat $(REDIS_DIR)/redis.pid); kill "$$pid"; \
+		while kill -0 "$$pid" 2>/dev/null; do sleep 0.1; done; fi
 
 ## messages: the catalogs (locale/*/LC_MESSAGES/*.po) compiled into the .mo files Django reads,
 ## with Debian's gettext (installed if msgfmt is missing). The .mo files are built, never committed

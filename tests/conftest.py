@@ -20,6 +20,7 @@ from solver.teaching import lessons
 from solver.teaching.pages import lesson_of
 from tests.support.budgets import BY_GUESSES, OUT_OF_REACH
 from tests.support.puzzles import load, sample
+from tests.support.queue import capture
 from tests.support.soundness import TALLY
 from tests.support.walks import remembered
 
@@ -154,6 +155,13 @@ def fresh_lessons(settings, walks_dir):
     lesson_of.cache_clear()
     cache.clear()
     caches["walks"].clear()
+
+
+@pytest.fixture
+def sent(monkeypatch, settings):
+    """The celery runner on, its messages kept in this list instead of sent
+    (``support.queue.capture``): ``(task, args, id)`` each."""
+    return capture(monkeypatch, settings)
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ from django.urls import reverse
 
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
 from solver.batches.models import PASTED, PENDING, Batch, BatchRow
-from solver.batches.store import create_batch, run_slice
+from solver.batches.store import batch_progress, create_batch, run_slice
+from solver.batches.tasks import SLICE_TASK
 from solver.core.database import Lock
 from solver.core.logs import client_hash
 from solver.engine import is_valid_solution, parse_puzzle
@@ -322,11 +323,74 @@ def test_an_id_that_is_no_uuid_is_not_found(client):
 
 @pytest.mark.parametrize(
     ("name", "method"),
-    [("solver:batch_detail", "post"), ("solver:batch_step", "get"), ("solver:batch_csv", "post")],
+    [
+        ("solver:batch_detail", "post"),
+        ("solver:batch_step", "get"),
+        ("solver:batch_progress", "post"),
+        ("solver:batch_csv", "post"),
+    ],
 )
 def test_wrong_methods_are_not_allowed(client, name, method):
     batch = finished_batch([HARD])
     assert getattr(client, method)(batch_url(batch, name)).status_code == 405
+
+
+# Under the celery runner: the queue's workers solve, the pages only show how far
+
+
+def test_under_workers_a_batch_sent_is_queued_and_nothing_solved_in_the_request(client, sent):
+    response = client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)})
+    batch = Batch.objects.get()
+    assert response.status_code == 303
+    assert response["Location"] == batch_url(batch)
+    assert [(task, args) for task, args, _ in sent] == [(SLICE_TASK, (str(batch.pk),))]
+    assert batch.rows.filter(status="").count() == 3
+
+
+def test_under_workers_the_running_page_reads_their_progress_and_offers_refresh(client, sent):
+    batch = create_batch(PASTED, "\n".join([HARD] * 2))
+    html = client.get(batch_url(batch)).content.decode()
+    progress = batch_url(batch, "solver:batch_progress")
+    form = re.search(r'<form method="get" action="([^"]+)"[^>]* data-progress-url="([^"]+)"', html)
+    assert form.groups() == (batch_url(batch), progress)
+    assert "Refresh" in html
+    assert "Continue" not in html
+    assert batch_url(batch, "solver:batch_step") not in html  # no slice is asked for
+    assert "js/batch/batch.js" in html
+
+
+def test_the_inline_page_names_no_progress_address(client):
+    batch = create_batch(PASTED, HARD)
+    assert "data-progress-url" not in client.get(batch_url(batch)).content.decode()
+
+
+def test_the_progress_is_read_as_json_and_solves_nothing(client, sent):
+    batch = create_batch(PASTED, "\n".join([HARD, "not a puzzle"]))
+    run_slice(batch, 0.0)
+    response = client.get(batch_url(batch, "solver:batch_progress"))
+    assert response.status_code == 200
+    assert response.json() == {
+        "done": 1,
+        "total": 2,
+        "finished": False,
+        "counts": {"unique": 1, "multiple": 0, "none": 0, "gave_up": 0, "invalid": 0},
+        "text": "Solved 1 of 2 puzzles.",
+    }
+    assert batch_progress(batch).done == 1
+
+
+def test_the_progress_of_a_batch_gone_says_so_as_json(client):
+    response = client.get(reverse("solver:batch_progress", args=[uuid.uuid4()]))
+    assert response.status_code == 404
+    assert response.json()["message"].startswith("This batch is gone")
+
+
+def test_under_workers_a_step_solves_nothing_and_tells_the_progress(client, sent):
+    """A page drawn under the inline runner, posted after the switch."""
+    batch = create_batch(PASTED, "\n".join([HARD] * 2))
+    reply = client.post(batch_url(batch, "solver:batch_step"), **JSON).json()
+    assert (reply["done"], reply["total"]) == (0, 2)
+    assert batch_progress(batch).done == 0
 
 
 # The CSV

@@ -398,3 +398,56 @@ def test_the_database_url_is_no_setting_of_its_own():
     code = "from django.conf import settings\nprint(hasattr(settings, 'DATABASE_URL'))"
     result = run_django(code, DATABASE_URL="postgres://site:secret@db.example/sudoku")
     assert result.stdout.strip() == "False"
+
+
+CACHES_AND_BROKER = """
+import json
+from django.conf import settings
+caches = {name: [cache["BACKEND"].rsplit(".", 1)[1], str(cache.get("LOCATION", ""))]
+          for name, cache in settings.CACHES.items()}
+print(json.dumps([caches, settings.CELERY_BROKER_URL]))
+"""
+
+
+def caches_and_broker(**values: str) -> tuple[dict, str]:
+    result = run_django(CACHES_AND_BROKER, **values)
+    assert result.returncode == 0, result.stderr
+    caches, broker = json.loads(result.stdout)
+    return caches, broker
+
+
+def test_without_redis_the_caches_are_one_machines_and_there_is_no_broker():
+    caches, broker = caches_and_broker()
+    assert caches["default"] == ["LocMemCache", ""]
+    assert caches["walks"][0] == "FileBasedCache"
+    assert broker == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "caches_at"),
+    [
+        ("redis://127.0.0.1:6380/0", "redis://127.0.0.1:6380/1"),
+        ("redis://127.0.0.1:6380", "redis://127.0.0.1:6380/1"),
+        ("redis://:secret@cache.internal:6379/4", "redis://:secret@cache.internal:6379/5"),
+    ],
+)
+def test_redis_holds_the_queue_and_both_caches_in_the_next_database(url, caches_at):
+    """Clearing a cache empties its database: never the queue's."""
+    caches, broker = caches_and_broker(REDIS_URL=url)
+    assert broker == url
+    assert caches == {name: ["RedisCache", caches_at] for name in ("default", "walks")}
+
+
+@pytest.mark.parametrize(
+    ("values", "error"),
+    [
+        ({"SUDOKU_BATCH_RUNNER": "threads"}, "SUDOKU_BATCH_RUNNER is inline or celery."),
+        ({"SUDOKU_BATCH_RUNNER": "celery"}, "SUDOKU_BATCH_RUNNER=celery needs REDIS_URL"),
+    ],
+)
+def test_the_runner_is_inline_or_celery_with_its_broker(values, error):
+    result = run_django("", **values)
+    assert result.returncode != 0
+    assert error in result.stderr
+    accepted = run_django("", SUDOKU_BATCH_RUNNER="celery", REDIS_URL="redis://127.0.0.1:1/0")
+    assert accepted.returncode == 0, accepted.stderr
