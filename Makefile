@@ -11,7 +11,8 @@ PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes
 LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes \
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
-.PHONY: install install-dev lock run library serve check-deploy test test-fast soundness bench lint format browser nginx messages clean
+.PHONY: install install-dev lock run library serve check-deploy test test-fast test-postgres soundness \
+	bench lint format browser nginx postgres postgres-stop redis redis-stop messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -78,14 +79,33 @@ check-deploy: install
 # (WORKERS=auto takes one per core). pytest keeps its rewritten test modules as bytecode;
 # with PYTHONDONTWRITEBYTECODE set, every worker would rewrite them all again (~4 s).
 WORKERS ?= 2
-test test-fast soundness: export PYTHONDONTWRITEBYTECODE :=
+test test-fast test-postgres soundness: export PYTHONDONTWRITEBYTECODE :=
+# SQLite, whatever the shell says; the PostgreSQL pass names its own server.
+test test-fast test-postgres soundness: export DATABASE_URL :=
+
+# The PostgreSQL pass: every test that touches the database (the django_db mark, which
+# tests/conftest.py gives every test of the test client too), but the browser's, the real
+# stack's, the sweeps and the slow checks, again on the project's own server (make postgres).
+POSTGRES_PORT ?= 5433
+POSTGRES_PASS = DATABASE_URL=$$(deploy/postgres.sh url $(POSTGRES_PORT)) $(BIN)/python -m pytest \
+	-m "django_db and not browser and not stack and not slow and not sweep" -n $(WORKERS)
 
 ## test: the whole suite, browser and deployment tests included (installs Debian's chromium,
-## nginx and gettext if missing), the sweeps over the shared sets on an even sample of each.
-## Tests are handed to the workers one at a time as each finishes (--dist load), which
-## measured fastest: 12 minutes on two cores.
-test: install-dev browser nginx messages
-	$(BIN)/python -m pytest -n $(WORKERS) --dist load
+## nginx, gettext, postgresql and redis-server if missing; starts the project's Redis for the
+## tests of real Celery workers), the sweeps over the shared sets on an even sample of each, on
+## SQLite; then the PostgreSQL pass (make test-postgres), run whatever the first found, so that
+## one run reports both. Tests are handed to the workers one at a time as each finishes
+## (--dist load), which measured fastest: 11 minutes on two cores, and a minute or two more on
+## PostgreSQL.
+test: install-dev browser nginx messages postgres redis
+	$(BIN)/python -m pytest -n $(WORKERS) --dist load; sqlite=$$?; \
+	$(POSTGRES_PASS); postgres=$$?; \
+	exit $$((sqlite || postgres))
+
+## test-postgres: the tests that touch the database, but the browser's, the real stack's, the
+## sweeps and the slow checks, on PostgreSQL (the project's own server, started if need be)
+test-postgres: install-dev messages postgres
+	$(POSTGRES_PASS)
 
 ## test-fast: every test but the browser's, the real stack's, the sweeps and the slow checks
 ## (see the markers in pyproject.toml): under a minute, and needs neither chromium nor nginx
@@ -123,11 +143,50 @@ browser:
 		echo "Installing Debian's chromium for the browser tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 
+## postgres: the project's own PostgreSQL server (deploy/postgres.sh) on 127.0.0.1:POSTGRES_PORT
+## and a socket in var/postgres/run, its data in var/postgres; installs Debian's postgresql if
+## missing; prints the DATABASE_URL of its database; a server already running is left as it is
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "Installing Debian's postgresql for the tests' PostgreSQL pass"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
+	@deploy/postgres.sh start $(POSTGRES_PORT)
+
+## postgres-stop: stop the project's own PostgreSQL server (its data stays in var/postgres)
+postgres-stop:
+	@deploy/postgres.sh stop
+
 ## nginx: Debian's nginx, which `make serve` and the deployment tests run as their own process
 nginx:
 	@test -x /usr/sbin/nginx || { \
 		echo "Installing Debian's nginx for make serve and the deployment tests"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx; }
+
+## redis: the project's own Redis, for the celery runner's queue and the shared caches
+## (REDIS_URL=redis://127.0.0.1:6380/0) and the tests of real workers: Debian's redis-server
+## (installed if missing) on loopback port REDIS_PORT, in the background, its pid, log and
+## nothing else in var/redis/ (no snapshot: the database is the truth, the sweeper sends
+## lost messages again); nothing when it runs already. Past 256 MB it evicts cached values,
+## never queued work (docs/scaling.md). `make redis-stop` stops it. make run needs none.
+REDIS_PORT := 6380
+REDIS_DIR := $(CURDIR)/var/redis
+REDIS_RUNNING = [ -s $(REDIS_DIR)/redis.pid ] && kill -0 "$$(cat $(REDIS_DIR)/redis.pid)" 2>/dev/null
+redis:
+	@command -v redis-server >/dev/null || { \
+		echo "Installing Debian's redis-server for the queue and its tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+	@mkdir -p $(REDIS_DIR)
+	@$(REDIS_RUNNING) || redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --daemonize yes \
+		--dir $(REDIS_DIR) --pidfile $(REDIS_DIR)/redis.pid --logfile $(REDIS_DIR)/redis.log \
+		--save "" --appendonly no --maxmemory 256mb --maxmemory-policy volatile-lru
+	@for try in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && exit 0; sleep 0.1; done; \
+		echo "redis: no answer on port $(REDIS_PORT); see $(REDIS_DIR)/redis.log" >&2; exit 1
+
+## redis-stop: stop the project's Redis (make redis), if it runs
+redis-stop:
+	@if $(REDIS_RUNNING); then \
+		pid=$$(cat $(REDIS_DIR)/redis.pid); kill "$$pid"; \
+		while kill -0 "$$pid" 2>/dev/null; do sleep 0.1; done; fi
 
 ## messages: the catalogs (locale/*/LC_MESSAGES/*.po) compiled into the .mo files Django reads,
 ## with Debian's gettext (installed if msgfmt is missing). The .mo files are built, never committed

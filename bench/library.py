@@ -33,6 +33,7 @@ def run_import(puzzles: Path, jobs: int, directory: Path, max_seconds: float) ->
     (each puzzle's rating within ``max_seconds``), into a new database in
     ``directory``, and its summary line."""
     env = {**os.environ, "DJANGO_DB_PATH": str(directory / f"jobs{jobs}.sqlite3")}
+    env.pop("DATABASE_URL", None)  # a new SQLite file, never the site's own database
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
     start = time.perf_counter()

@@ -16,6 +16,7 @@ def start_django(directory: str) -> None:
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-not-secret-" + "x" * 40)
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ["DJANGO_DB_PATH"] = os.path.join(directory, "db.sqlite3")
+    os.environ.pop("DATABASE_URL", None)  # never the site's own database
     os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
     import django
 

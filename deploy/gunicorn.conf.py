@@ -3,7 +3,7 @@
 Sync workers: the work is CPU-bound solving in pure Python, and nginx reads
 each request whole and takes each reply whole, so a worker is busy only while
 Django computes. One worker a core keeps every core solving, and one more
-takes requests while another waits on the SQLite file (a batch being stored
+takes requests while another waits on the database (a batch being stored
 or read); more would only share the same cores and lengthen each reply.
 SUDOKU_WORKERS (read by Django's settings) sets another count;
 GUNICORN_CMD_ARGS, gunicorn's own variable, any other option. serve.sh gives
@@ -24,7 +24,8 @@ preload_app = True
 # SUDOKU_SOLVE_SECONDS (0.5 s), the teacher by SUDOKU_EXPLAIN_SECONDS (1 s
 # more), a new puzzle by SUDOKU_GENERATE_SECONDS (2 s), a batch slice by
 # SUDOKU_BATCH_SLICE_SECONDS (2 s, and the puzzle under way), each after at
-# most SQLite's 20 s wait for its lock. A worker silent for longer is stuck:
+# most a 20 s wait for a lock (DATABASE_WAIT_SECONDS; PostgreSQL's 5 s to
+# connect before it). A worker silent for longer is stuck:
 # gunicorn ends it and starts another, before nginx stops waiting for it
 # (deploy/limits.py keeps that order; deploy/render.py refuses settings that break it).
 timeout = limits.WORKER_TIMEOUT

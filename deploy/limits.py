@@ -89,11 +89,13 @@ def request_bounds() -> dict[str, float]:
 
 
 def database_wait() -> float:
-    """How long a request may wait for SQLite's write lock (ratings, puzzles
-    and batches are written), in seconds."""
+    """How long a request may wait on the database, in seconds: for a lock
+    (SQLite's write lock, or PostgreSQL's locks: ratings, puzzles and batches
+    are written), after connecting (PostgreSQL's connect_timeout)."""
     from django.conf import settings
 
-    return float(settings.DATABASES["default"].get("OPTIONS", {}).get("timeout", 5))
+    connect = settings.DATABASES["default"].get("OPTIONS", {}).get("connect_timeout", 0)
+    return settings.DATABASE_WAIT_SECONDS + float(connect)
 
 
 def longest_request() -> float:

@@ -89,6 +89,11 @@ def batch_step_url(batch_id: UUID) -> str:
     return reverse("solver:batch_step", args=[batch_id])
 
 
+def batch_progress_url(batch_id: UUID) -> str:
+    """Where a batch's page reads how far the queue's workers have got."""
+    return reverse("solver:batch_progress", args=[batch_id])
+
+
 def batch_csv_url(batch_id: UUID) -> str:
     """A finished batch's results as CSV."""
     return reverse("solver:batch_csv", args=[batch_id])

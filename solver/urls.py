@@ -39,5 +39,6 @@ urlpatterns = [
     path("batch", batches.new_batch, name="batch"),
     path("batch/<uuid:batch_id>", batches.batch_detail, name="batch_detail"),
     path("batch/<uuid:batch_id>/step", batches.batch_step, name="batch_step"),
+    path("batch/<uuid:batch_id>/progress", batches.batch_progress_json, name="batch_progress"),
     path("batch/<uuid:batch_id>.csv", batches.batch_csv, name="batch_csv"),
 ]

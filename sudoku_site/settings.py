@@ -11,8 +11,11 @@ tests/test_settings.py check that the two agree.
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,6 +31,12 @@ def env_flag(name: str, default: bool = False) -> bool:
 def env_list(name: str, default: str) -> list[str]:
     """The comma-separated variable ``name`` as a list, blanks dropped."""
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def redis_database(url: str, offset: int) -> str:
+    """The Redis address ``url`` naming the database ``offset`` after its own (0 if none)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{int(parts.path.strip('/') or 0) + offset}"))
 
 
 DEBUG = env_flag("DJANGO_DEBUG")
@@ -55,6 +64,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # Innermost: a view ended by a busy or lost database answers 503, in the
+    # reader's language (its handler in the API answers JSON first).
+    "solver.core.database.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
@@ -77,20 +89,62 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": {
+# The longest a query waits for a lock, in seconds: SQLite's write lock, or a
+# lock of PostgreSQL's (lock_timeout). Past it the query fails, and the reply
+# says the server is busy (503, solver.core.database); deploy/limits.py counts
+# the wait in a request's time.
+DATABASE_WAIT_SECONDS = 20
+# Seconds to reach PostgreSQL before the reply says the server is busy.
+DATABASE_CONNECT_SECONDS = 5
+# How long a worker keeps its PostgreSQL connection between requests, in seconds.
+DATABASE_KEEP_SECONDS = 60
+
+
+def sqlite_database(path: str | Path) -> dict:
+    """SQLite in the file at ``path``. Batches write from several workers at
+    once: WAL lets pages read while a slice writes; IMMEDIATE takes the write
+    lock when a transaction starts, so two writers queue (up to the timeout)
+    instead of one failing with "database is locked", and a transaction's
+    counts stay true until it ends (solver.core.database says what stands in
+    for that on PostgreSQL)."""
+    return {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"),
-        # Batches write from several workers at once. WAL lets pages read while a
-        # slice writes; IMMEDIATE takes the write lock when a transaction starts,
-        # so two writers queue (up to the timeout, in seconds) instead of one
-        # failing with "database is locked".
+        "NAME": path,
         "OPTIONS": {
             "init_command": "PRAGMA journal_mode=WAL;",
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            "timeout": DATABASE_WAIT_SECONDS,
         },
     }
+
+
+def postgres_database(url: str) -> dict:
+    """PostgreSQL at ``url`` (postgres://user:password@host:port/name; a Unix
+    socket's directory as the host, percent-encoded), each connection kept
+    for a while and checked before it is reused, its lock waits bounded. The
+    URL's query adds libpq's options, which win over these. ImproperlyConfigured
+    for a URL of another database."""
+    database = dj_database_url.parse(
+        url, conn_max_age=DATABASE_KEEP_SECONDS, conn_health_checks=True
+    )
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            "DATABASE_URL names a PostgreSQL database (postgres://...); unset, the site uses SQLite"
+        )
+    database["OPTIONS"] = {
+        "connect_timeout": DATABASE_CONNECT_SECONDS,
+        "options": f"-c lock_timeout={DATABASE_WAIT_SECONDS * 1000}",
+        **database.get("OPTIONS", {}),
+    }
+    return database
+
+
+# SQLite unless DATABASE_URL names a PostgreSQL server (docs/scaling.md). The
+# URL is no setting of its own: debug pages would show its password.
+DATABASES = {
+    "default": postgres_database(os.environ["DATABASE_URL"])
+    if os.environ.get("DATABASE_URL")
+    else sqlite_database(os.environ.get("DJANGO_DB_PATH", BASE_DIR / "db.sqlite3"))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -204,11 +258,12 @@ SUDOKU_EXPLAIN_SECONDS = float(os.environ.get("SUDOKU_EXPLAIN_SECONDS", "1.0"))
 # answer's path (the page's script asks for it). Off: answers give no level.
 SUDOKU_RATE_ANSWERS = env_flag("SUDOKU_RATE_ANSWERS", default=True)
 SUDOKU_RATE_SLICE_SECONDS = float(os.environ.get("SUDOKU_RATE_SLICE_SECONDS", "0.02"))
-# Caches. "default" is each process's own memory (ratings, whose truth is the
-# database). "walks" keeps the teacher's walks (language-free: each reader's
-# words are made from them) in files every worker of this machine reads, so a
-# puzzle is walked once per site, not once per worker and language; about
-# 15 KB a walk, at most SUDOKU_WALKS_KEPT of them, for a week.
+# Caches, without REDIS_URL (below). "default" is each process's own memory
+# (ratings, whose truth is the database). "walks" keeps the teacher's walks
+# (language-free: each reader's words are made from them) in files every
+# worker of this machine reads, so a puzzle is walked once per machine, not
+# once per worker and language; about 15 KB a walk, at most
+# SUDOKU_WALKS_KEPT of them, for a week.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "walks": {
@@ -218,6 +273,24 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("SUDOKU_WALKS_KEPT", "5000"))},
     },
 }
+# With REDIS_URL, one Redis holds the queue (its database) and both caches (the
+# next one), which every app server then shares: a rating or a walk is worked
+# out once per site, not once per machine. A database of their own, because
+# clearing a cache empties its whole database. The queue's keys never expire
+# and the caches' always do, so a Redis short of memory evicting only keys
+# that expire ("volatile-lru", as make redis runs it) drops cached values,
+# never queued work.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        name: {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_database(REDIS_URL, 1),
+            "KEY_PREFIX": name,
+            "TIMEOUT": CACHES[name].get("TIMEOUT", 300),
+        }
+        for name in CACHES
+    }
 # The ratings kept (one row a puzzle, every writing of it sharing it): the newest.
 SUDOKU_RATINGS_KEEP = int(os.environ.get("SUDOKU_RATINGS_KEEP", "100000"))
 # A new puzzle per request, easy to hard only (the "New puzzle" button when
@@ -230,6 +303,9 @@ SUDOKU_GENERATE_SECONDS = float(os.environ.get("SUDOKU_GENERATE_SECONDS", "2.0")
 # so visitors never grow the table beyond it. A row takes about 620 bytes of
 # SQLite with its indexes (measured), so 100,000 take about 62 MB.
 SUDOKU_LIBRARY_MAX_ROWS = int(os.environ.get("SUDOKU_LIBRARY_MAX_ROWS", "100000"))
+# Under the celery runner, a periodic task keeps this many puzzles of each
+# level in the library (what make library does once, with LIBRARY_COUNT).
+SUDOKU_LIBRARY_TOP_UP = int(os.environ.get("SUDOKU_LIBRARY_TOP_UP", "20"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).
@@ -256,6 +332,18 @@ SUDOKU_BATCH_CLIENT_ROWS = int(os.environ.get("SUDOKU_BATCH_CLIENT_ROWS", "30000
 # SQLite reuses the pages freed but does not shrink the file.
 SUDOKU_BATCH_MAX_ROWS = int(os.environ.get("SUDOKU_BATCH_MAX_ROWS", "3000000"))
 SUDOKU_BATCH_IDLE_MINUTES = float(os.environ.get("SUDOKU_BATCH_IDLE_MINUTES", "10"))
+# Who solves the batches: "inline", a slice per request of the batch's page
+# (its script asks for the next again and again); or "celery", the queue's
+# workers (sudoku_site/celery.py, broker REDIS_URL), the page only showing
+# their progress. The same workers then top the library up to
+# SUDOKU_LIBRARY_TOP_UP puzzles of each level and rate the puzzles whose
+# level an answer could not give at once (docs/scaling.md).
+SUDOKU_BATCH_RUNNER = os.environ.get("SUDOKU_BATCH_RUNNER") or "inline"
+if SUDOKU_BATCH_RUNNER not in {"inline", "celery"}:
+    raise ImproperlyConfigured("SUDOKU_BATCH_RUNNER is inline or celery.")
+if SUDOKU_BATCH_RUNNER == "celery" and not REDIS_URL:
+    raise ImproperlyConfigured("SUDOKU_BATCH_RUNNER=celery needs REDIS_URL, its broker.")
+CELERY_BROKER_URL = REDIS_URL
 
 # The stack (deploy/serve.sh) around the site: nginx's address, the directory
 # of its files, the proxies nginx believes, gunicorn's workers.

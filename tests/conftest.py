@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache, caches
+from django.db import connection
 from django.utils import translation
 
 from solver.core.cells import CELL_NAMES
@@ -19,6 +20,7 @@ from solver.teaching import lessons
 from solver.teaching.pages import lesson_of
 from tests.support.budgets import BY_GUESSES, OUT_OF_REACH
 from tests.support.puzzles import load, sample
+from tests.support.queue import capture
 from tests.support.soundness import TALLY
 from tests.support.walks import remembered
 
@@ -26,6 +28,9 @@ from tests.support.walks import remembered
 pytest_plugins = ["tests.support.browser"]
 BROWSER = "browser"  # the folder of each feature's browser tests
 SWEEP = "sweep"  # the mark and the fixture of a sweep over shared puzzle sets
+POSTGRES = "postgres"  # the mark of a test of PostgreSQL's own behaviour
+DATABASE = "django_db"  # the mark of a test that has the database (pytest-django's)
+DATABASE_FIXTURES = {"client", "db", "transactional_db"}  # what gives a test the database
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,7 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Refuse the run if a test in a ``browser`` folder lacks the ``browser``
     mark (`make test-fast` leaves out marked tests and must never need
     Chromium), or if a test asks for the ``sweep`` fixture without the
@@ -60,9 +65,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         raise pytest.UsageError("\n".join(problems))
     # A page or an API reply may read and keep ratings (solver.teaching.ratings):
     # every test that asks the site through Django's test client has the database.
+    # Every test that has it carries the mark, which the PostgreSQL pass of
+    # `make test` selects (the Makefile's POSTGRES_PASS).
     for item in items:
-        if "client" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.django_db)
+        names = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker(DATABASE) is None and names & DATABASE_FIXTURES:
+            transaction = "transactional_db" in names
+            item.add_marker(pytest.mark.django_db(transaction=transaction))
+    # Tests of PostgreSQL's own behaviour are not this run's on SQLite: left
+    # out (not skipped), the PostgreSQL pass runs them.
+    if connection.vendor != "postgresql":
+        other = [item for item in items if item.get_closest_marker(POSTGRES) is not None]
+        if other:
+            config.hook.pytest_deselected(items=other)
+            items[:] = [item for item in items if item.get_closest_marker(POSTGRES) is None]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
@@ -139,6 +155,13 @@ def fresh_lessons(settings, walks_dir):
     lesson_of.cache_clear()
     cache.clear()
     caches["walks"].clear()
+
+
+@pytest.fixture
+def sent(monkeypatch, settings):
+    """The celery runner on, its messages kept in this list instead of sent
+    (``support.queue.capture``): ``(task, args, id)`` each."""
+    return capture(monkeypatch, settings)
 
 
 @pytest.fixture

@@ -32,8 +32,8 @@ Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 400 when the input is at fault (each error has a stable `code`, a `message`
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
 ...}` with 404, 405, 413 or 415 when the request itself is, 503 when a new
-puzzle could not be made in time or is not ready yet (and 500, logged, should
-the server fail).
+puzzle could not be made in time or is not ready yet, or the database stayed
+busy (`busy`: send it again), and 500, logged, should the server fail.
 
 The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
 givens, the digits placed so far and, if given, the candidates pencilled.

@@ -4,7 +4,8 @@ Three layers keep that promise:
 
 - the operations' own checks (a body that is not JSON gets 415 before it is read);
 - handlers for what the API layer raises (malformed JSON, fields that do not
-  match the schema, a body over Django's size limit);
+  match the schema, a body over Django's size limit, a database too busy to
+  answer: 503 ``busy``);
 - ``JsonErrorsMiddleware`` around everything under ``/api/``, which turns any
   other error response (an unknown address, a method not allowed) into the same
   JSON, and an unexpected exception into a JSON 500 instead of an HTML page.
@@ -30,6 +31,7 @@ from django.utils.translation import gettext as _
 from ninja.errors import HttpError, ValidationError
 
 from ..addresses import API_PREFIX
+from ..core import database
 from ..core.issues import Issue
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import Status
@@ -76,6 +78,8 @@ def install_handlers(api) -> None:
     api.add_exception_handler(HttpError, lambda request, exc: _http_error(exc))
     api.add_exception_handler(RequestDataTooBig, lambda request, exc: _too_large())
     api.add_exception_handler(SuspiciousOperation, lambda request, exc: _refused(exc))
+    for error in database.BUSY_ERRORS:
+        api.add_exception_handler(error, lambda request, exc: _busy(request))
 
 
 MAX_ISSUES = 10  # problems named in one reply; a body of 5,000 unknown keys gets a short answer
@@ -158,6 +162,15 @@ def _http_error(exc: HttpError) -> JsonResponse:
         message = _("The body is not valid JSON (%(detail)s).") % {"detail": detail}
         return failure(400, [Issue("malformed_json", message)])
     return failure(exc.status_code, [Issue(_code_for(exc.status_code), str(exc))])
+
+
+def _busy(request: HttpRequest) -> JsonResponse:
+    """503 ``busy``, with Retry-After: the database stayed busy, or out of
+    reach, for this request (``core.database``); it may be sent again."""
+    logger.warning("%s %s: the database stayed busy", request.method, request.path, exc_info=True)
+    response = failure(503, [Issue("busy", str(database.BUSY_MESSAGE))])
+    response["Retry-After"] = str(database.RETRY_SECONDS)
+    return response
 
 
 def _too_large() -> JsonResponse:

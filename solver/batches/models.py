@@ -28,6 +28,10 @@ class Batch(models.Model):
     or made outside a request; no quota takes those. ``touched`` is when a
     slice last solved some of its puzzles (when it was stored, before any):
     a batch left unfinished and untouched for long is one nobody is solving.
+
+    ``lease_owner`` and ``lease_until`` are the celery runner's lease
+    (``leases``): the one queued message that may solve the batch's next
+    slice, and until when; none under the inline runner.
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -36,6 +40,8 @@ class Batch(models.Model):
     name = models.CharField(max_length=255)  # the uploaded file's name, or PASTED
     total = models.PositiveIntegerField()
     client = models.CharField(max_length=12, blank=True, default="")
+    lease_owner = models.CharField(max_length=36, blank=True, default="")
+    lease_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "batches"

@@ -2,10 +2,11 @@
 
 Nothing here knows HTTP; the views call these functions. Every puzzle is
 solved by ``solver.cli.solving.solve_entry``, the command line's own path,
-within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A request
-solves one slice of a batch (``run_slice``), so no request runs much longer
-than ``SUDOKU_BATCH_SLICE_SECONDS``, however large the batch; the rows wait in
-the database between slices.
+within the site's budget for one puzzle (``SUDOKU_SOLVE_SECONDS``). A slice
+(``run_slice``) solves a batch for ``SUDOKU_BATCH_SLICE_SECONDS``, however
+large the batch, and the rows wait in the database between slices: a
+request runs one under the inline runner, a queued task under celery's
+(``tasks``, holding the batch's lease: ``leases``).
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from uuid import UUID
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from ..choices import StatusChoices
 from ..cli.reading import Entry, puzzle_lines
 from ..cli.solving import MAX_CONFLICTS, Outcome, solve_entry
+from ..core.database import Lock, hold
 from ..core.messages import describe
 from ..engine import Budget, Problem, Status
+from .leases import Lease
 from .models import PENDING, Batch, BatchRow
 
 INSERT_ROWS = 1000  # rows stored per insert when a batch is created
@@ -106,11 +109,13 @@ def create_batch(name: str, text: str, client: str = "") -> Batch:
     and as ``batch_entries`` does; either way nothing is stored or deleted.
     """
     entries = batch_entries(text)
-    # One transaction, which takes the write lock as it starts (IMMEDIATE, see
-    # DATABASES): workers storing batches at once queue for it, so none counts
-    # room another has just taken, and the cap holds. Leaving it by ServerFull
-    # rolls the deletions back too: a refused batch changes nothing.
+    # One transaction, holding the batches' lock from its start (SQLite's
+    # write lock, PostgreSQL's named lock: see make_room): workers storing
+    # batches at once queue for it, so none counts room another has just
+    # taken, and the cap holds. Leaving it by ServerFull rolls the deletions
+    # back too: a refused batch changes nothing.
     with transaction.atomic():
+        hold(Lock.BATCHES)
         make_room(client, len(entries))
         batch = Batch.objects.create(name=name[:255], total=len(entries), client=client)
         rows = (
@@ -132,15 +137,14 @@ def make_room(client: str, rows: int) -> None:
        client (an address, an IPv6 /64) never holds more than its share;
     3. while all batches would hold more than ``SUDOKU_BATCH_MAX_ROWS``
        puzzles, finished batches, oldest first, whoever sent them; then
-       unfinished ones no slice has touched for ``SUDOKU_BATCH_IDLE_MINUTES``,
-       the longest idle first (``_free``). Past that, every puzzle kept is
-       being solved: ServerFull.
+       unfinished ones no slice has touched for ``SUDOKU_BATCH_IDLE_MINUTES``
+       and whose lease has run out (none is queued), the longest idle first
+       (``_free``). Past that, every puzzle kept is being solved: ServerFull.
 
-    Call it inside the transaction that stores the batch, which must hold
-    the database's write lock from its start: SQLite's IMMEDIATE
-    transactions do (DATABASES), so workers run this one at a time and none
-    counts room another has taken. Another database needs a lock taken here
-    first (PostgreSQL: LOCK TABLE of the batches in SHARE ROW EXCLUSIVE mode).
+    Call it inside the transaction that stores the batch, after
+    ``hold(Lock.BATCHES)``, so that workers run it one at a time and none
+    counts room another has taken (SQLite's IMMEDIATE transactions hold the
+    write lock from their start already; PostgreSQL's need the named lock).
     """
     forget_old_batches()
     _within_quota(client, rows)
@@ -149,27 +153,31 @@ def make_room(client: str, rows: int) -> None:
         raise ServerFull()
 
 
-def run_slice(batch: Batch, seconds: float) -> int:
+def run_slice(batch: Batch, seconds: float, lease: Lease | None = None) -> int:
     """Solve the batch's pending rows in order until ``seconds`` have passed;
-    return how many were solved (0 once the batch is finished).
+    return how many this slice saved (0 once the batch is finished).
 
     A slice solves at least one row, so every slice makes progress, and
     finishes the puzzle under way when its time is up: it lasts at most
-    ``seconds`` plus one puzzle's budget (``SUDOKU_SOLVE_SECONDS``).
+    ``seconds`` plus one puzzle's budget (``SUDOKU_SOLVE_SECONDS``). Under
+    ``lease`` (the celery runner's), each save keeps it and the last passes
+    it on (``leases.Lease``); a slice that finds it lost stops there.
     """
-    # Two slices on one batch at once (two tabs open on it) may solve the same
-    # rows twice. That is harmless: the outcomes are the same, and each row
-    # is simply written twice. A lock would cost more than it saves.
+    # Two slices on one batch at once (two tabs open on it, or a lease run
+    # out) may solve the same rows twice. That is harmless: only rows still
+    # pending are written, so the first slice's outcome stands and each row
+    # is counted once. A lock would cost more than it saves.
     budget = Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS)
     deadline = time.monotonic() + seconds
-    solved = 0
+    saved = 0
     while True:
         rows = list(batch.rows.filter(status=PENDING).order_by("index")[:SOLVE_ROWS])
         done = _solve_until(rows, budget, deadline)
-        _save(batch, done)
-        solved += len(done)
-        if len(done) < SOLVE_ROWS or time.monotonic() >= deadline:
-            return solved
+        last = len(done) < SOLVE_ROWS or time.monotonic() >= deadline
+        written, held = _save(batch, done, lease, last)
+        saved += written
+        if last or not held:
+            return saved
 
 
 def _solve_until(rows: Sequence[BatchRow], budget: Budget, deadline: float) -> list[BatchRow]:
@@ -184,20 +192,41 @@ def _solve_until(rows: Sequence[BatchRow], budget: Budget, deadline: float) -> l
     return done
 
 
-def _save(batch: Batch, rows: Sequence[BatchRow]) -> None:
-    """Write the outcomes recorded in ``rows`` back, and mark ``batch`` as
-    touched now (it is being solved: see ``make_room``), in one transaction."""
+def _save(
+    batch: Batch, rows: Sequence[BatchRow], lease: Lease | None, last: bool
+) -> tuple[int, bool]:
+    """Write the outcomes recorded in ``rows`` back, those still pending
+    only, mark ``batch`` as touched now (it is being solved: see
+    ``make_room``) and keep ``lease``, or pass it on when ``last``, in one
+    transaction; how many rows were written, and whether the lease is still
+    held (always, without one)."""
+    with transaction.atomic():
+        written = _write(rows)
+        if rows:
+            Batch.objects.filter(pk=batch.pk).update(touched=timezone.now())
+        if lease is None:
+            return written, True
+        if not last:
+            return written, lease.keep()
+        return written, lease.pass_on(finished=not batch.rows.filter(status=PENDING).exists())
+
+
+def _write(rows: Sequence[BatchRow]) -> int:
+    """Write the outcomes of ``rows`` that are still pending in the database
+    (another slice may have saved some meanwhile); how many were written."""
     # One UPDATE statement, run once per row. Django's bulk_update writes a
     # CASE expression per field and row, and building it took three quarters
     # of a slice's time on easy puzzles.
     quote, meta = connection.ops.quote_name, BatchRow._meta
     columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in SOLVED_FIELDS)
-    update = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
-    values = [[getattr(row, name) for name in SOLVED_FIELDS] + [row.pk] for row in rows]
-    with transaction.atomic(), connection.cursor() as cursor:
+    pending = f"{quote(meta.pk.column)} = %s AND {quote(meta.get_field('status').column)} = %s"
+    update = f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {pending}"
+    values = [[getattr(row, name) for name in SOLVED_FIELDS] + [row.pk, PENDING] for row in rows]
+    if not values:
+        return 0
+    with connection.cursor() as cursor:
         cursor.executemany(update, values)
-        if rows:
-            Batch.objects.filter(pk=batch.pk).update(touched=timezone.now())
+        return cursor.rowcount
 
 
 def _record(row: BatchRow, outcome: Outcome, budget: Budget) -> None:
@@ -298,13 +327,18 @@ def _rows_kept() -> int:
 
 def _free(excess: int) -> int:
     """Delete finished batches, oldest first, then unfinished ones idle for
-    ``SUDOKU_BATCH_IDLE_MINUTES``, the longest idle first, until those gone
-    held ``excess`` puzzles or none is left; return how many they held."""
+    ``SUDOKU_BATCH_IDLE_MINUTES`` and not leased, the longest idle first,
+    until those gone held ``excess`` puzzles or none is left; return how
+    many they held."""
     pending = BatchRow.objects.filter(batch=OuterRef("pk"), status=PENDING)
     batches = Batch.objects.annotate(running=Exists(pending))
-    idle = timezone.now() - timedelta(minutes=settings.SUDOKU_BATCH_IDLE_MINUTES)
+    now = timezone.now()
+    idle = now - timedelta(minutes=settings.SUDOKU_BATCH_IDLE_MINUTES)
     finished = batches.filter(running=False).order_by("created", "pk")
-    abandoned = batches.filter(running=True, touched__lt=idle).order_by("touched", "pk")
+    # A batch whose lease holds is queued for the celery runner's workers,
+    # however long it has waited: it is being solved.
+    unleased = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
+    abandoned = batches.filter(unleased, running=True, touched__lt=idle).order_by("touched", "pk")
     freed = 0
     for candidates in (finished, abandoned):
         gone = []

@@ -1,7 +1,9 @@
 """The stored batches' pages: the form, each batch's progress and results, its CSV.
 
-Nothing here solves: ``store`` does, a slice per request, so no request runs
-much longer than ``SUDOKU_BATCH_SLICE_SECONDS``.
+Nothing here solves: ``store`` does, a slice per request under the inline
+runner, so no request runs much longer than ``SUDOKU_BATCH_SLICE_SECONDS``;
+under the celery runner, the queue's workers do (``tasks``), and the pages
+only show how far they have got.
 """
 
 import logging
@@ -10,7 +12,6 @@ import time
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import OperationalError
 from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.defaultfilters import filesizeformat, floatformat
@@ -19,8 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..addresses import batch_csv_url, batch_rows_url, batch_url
+from ..addresses import batch_csv_url, batch_progress_url, batch_rows_url, batch_url
 from ..choices import StatusChoices, status_name
+from ..core import queue
+from ..core.database import BUSY_ERRORS, RETRY_SECONDS
 from ..core.logs import client_hash, log_slice
 from ..core.pages import page_numbers
 from ..core.uploads import upload_limit
@@ -28,6 +31,7 @@ from .export import csv_text, export_filename, export_rows
 from .forms import BATCH_FILE_TYPES, BatchForm, batch_max_bytes
 from .models import Batch
 from .store import BatchProgress, ServerFull, batch_progress, create_batch, run_slice
+from .tasks import queue_slice
 
 PAGE_ROWS = 500  # results shown on one page
 JSON = "application/json"
@@ -49,10 +53,10 @@ logger = logging.getLogger(__name__)
 def new_batch(request):
     """The batch form. A valid post stores the batch as the client's (its
     address's keyed hash, never the address: see ``store.create_batch``), solves
-    its first slice and goes to the batch's page (See Other), where a small
-    batch is already finished; bad input comes back on the form, the pasted
-    text kept, and so does a batch the server is too busy or too full to
-    store (503)."""
+    its first slice (under the celery runner, queues it) and goes to the
+    batch's page (See Other), where a small batch is already finished; bad
+    input comes back on the form, the pasted text kept, and so does a batch
+    the server is too busy or too full to store (503)."""
     if request.method != "POST":
         return _form_page(request, BatchForm())
     form = BatchForm(request.POST, request.FILES)
@@ -61,27 +65,35 @@ def new_batch(request):
     try:
         data = form.cleaned_data
         batch = create_batch(data["name"], data["text"], client=client_hash(request))
-    except OperationalError:
+    except BUSY_ERRORS:
         logger.warning("Batch not stored: the database stayed busy", exc_info=True)
         form.add_error(None, _("The server is busy: send the puzzles again in a moment."))
-        return _form_page(request, form, status=503)
+        response = _form_page(request, form, status=503)
+        response["Retry-After"] = str(RETRY_SECONDS)
+        return response
     except ServerFull as full:
         logger.warning("Batch refused: SUDOKU_BATCH_MAX_ROWS reached by batches being solved")
         form.add_error(None, FULL)
         response = _form_page(request, form, status=503)
         response["Retry-After"] = str(math.ceil(full.seconds))
         return response
-    _run_slice(request, batch)  # if the database is busy, the batch's page goes on from here
+    if queue.queued():
+        queue_slice(batch.pk)  # a message lost on its way is sent again by the sweeper
+    else:
+        _run_slice(request, batch)  # if the database is busy, the batch's page goes on from here
     return HttpResponseRedirect(batch_url(batch.pk), status=303)
 
 
 @require_safe
 def batch_detail(request, batch_id):
     """A batch's page: its progress while it runs; once finished, its results,
-    one page of rows at a time (``?page=``), maybe of one status (``?status=``)."""
+    one page of rows at a time (``?page=``), maybe of one status (``?status=``).
+    Under the celery runner, the running page names where its script reads
+    the progress (``progress_url``), and has it only follow the workers."""
     batch = get_object_or_404(Batch, pk=batch_id)
     state = batch_progress(batch)
     context = {"batch": batch, "progress": state, "solved_text": _solved_text(state)}
+    context["progress_url"] = batch_progress_url(batch.pk) if queue.queued() else ""
     context["counts"] = [(status, status_name(status), n) for status, n in state.counts.items()]
     if state.finished:
         context |= _results(batch, state, request.GET)
@@ -90,33 +102,36 @@ def batch_detail(request, batch_id):
 
 @require_POST
 def batch_step(request, batch_id):
-    """Solve the batch's next slice (nothing once it is finished). Scripts get
-    ``{"done", "total", "finished", "counts", "text"}``; a form post goes back
-    to the batch's page. A script is told, as JSON, when the batch is gone (404)
-    or the database is busy (503, with Retry-After)."""
+    """Solve the batch's next slice (nothing once it is finished, nor under
+    the celery runner, whose workers solve it). Scripts get ``{"done",
+    "total", "finished", "counts", "text"}``; a form post goes back to the
+    batch's page. A script is told, as JSON, when the batch is gone (404) or
+    the database is busy (503, with Retry-After)."""
     wants_json = request.get_preferred_type(["text/html", "application/json"]) == JSON
     batch = Batch.objects.filter(pk=batch_id).first()
     if batch is None and wants_json:
         return JsonResponse({"message": GONE % _keeping()}, status=404)
     if batch is None:
         raise Http404(GONE % _keeping())
-    busy = not _run_slice(request, batch)
+    busy = not queue.queued() and not _run_slice(request, batch)
     if not wants_json:
         return HttpResponseRedirect(batch_url(batch.pk), status=303)
     if busy:
         response = JsonResponse({"message": str(BUSY)}, status=503)
-        response["Retry-After"] = "2"
+        response["Retry-After"] = str(RETRY_SECONDS)
         return response
-    state = batch_progress(batch)
-    return JsonResponse(
-        {
-            "done": state.done,
-            "total": state.total,
-            "finished": state.finished,
-            "counts": state.counts,
-            "text": _solved_text(state),
-        }
-    )
+    return _progress_reply(batch)
+
+
+@require_safe
+def batch_progress_json(request, batch_id):
+    """How far the batch has got, as ``batch_step`` tells it, solving nothing:
+    what the page's script reads while the queue's workers solve the batch.
+    404, as JSON, when the batch is gone."""
+    batch = Batch.objects.filter(pk=batch_id).first()
+    if batch is None:
+        return JsonResponse({"message": GONE % _keeping()}, status=404)
+    return _progress_reply(batch)
 
 
 @require_safe
@@ -137,12 +152,26 @@ def _run_slice(request, batch: Batch) -> bool:
     start = time.perf_counter()
     try:
         solved = run_slice(batch, settings.SUDOKU_BATCH_SLICE_SECONDS)
-    except OperationalError:
+    except BUSY_ERRORS:
         logger.warning("Batch slice not run: the database stayed busy", exc_info=True)
         return False
     if solved:
         log_slice(request, batch.pk, solved, time.perf_counter() - start)
     return True
+
+
+def _progress_reply(batch: Batch) -> JsonResponse:
+    """``{"done", "total", "finished", "counts", "text"}`` of ``batch``."""
+    state = batch_progress(batch)
+    return JsonResponse(
+        {
+            "done": state.done,
+            "total": state.total,
+            "finished": state.finished,
+            "counts": state.counts,
+            "text": _solved_text(state),
+        }
+    )
 
 
 def _keeping() -> dict[str, str]:

@@ -17,8 +17,10 @@ Words used here, beside the engine's (see ``solver.engine.board``):
 - the bound: ``SUDOKU_LIBRARY_MAX_ROWS`` puzzles. Storing past it removes
   the oldest puzzles the site could make again on demand (``trim``).
 
-Everything here goes through the ORM (no SQL, no ORDER BY RANDOM), so that
-PostgreSQL can replace SQLite unchanged. Settings are read at call time.
+Everything here goes through the ORM (no SQL, no ORDER BY RANDOM), the same
+on SQLite and PostgreSQL; storing holds the library's lock
+(``core.database.hold``), so that the bound's count stays true on both.
+Settings are read at call time.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from dataclasses import asdict, dataclass
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from ..core.database import Lock, hold
 from ..engine import (
     STANDARD,
     Budget,
@@ -173,6 +176,7 @@ def keep(puzzle: Puzzle) -> tuple[Puzzle, bool]:
         return puzzle, False
     try:
         with transaction.atomic():
+            hold(Lock.LIBRARY)  # trim's count stays true until this one is stored
             puzzle.save(force_insert=True)
             trim(spare=puzzle.pk)
     except IntegrityError:
@@ -187,14 +191,14 @@ def store_all(entries: Sequence[Entry], source: str) -> int:
     equivalent puzzle is stored already or comes earlier in ``entries``, then
     trim the library to its bound (``trim``); the number stored.
 
-    The count is exact while one writer stores at a time (SQLite's write lock
-    holds others off for the transaction); the library stays right either way,
-    since the unique index turns every duplicate away.
+    The count is exact: writers store one at a time (``Lock.LIBRARY``); the
+    unique index would turn any duplicate away regardless.
     """
     fresh: dict[str, Entry] = {}
     for entry in entries:
         fresh.setdefault(entry.canonical, entry)
     with transaction.atomic():
+        hold(Lock.LIBRARY)
         taken = Puzzle.objects.filter(canonical__in=list(fresh)).values_list("canonical", flat=True)
         for known in taken:
             del fresh[known]

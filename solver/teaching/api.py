@@ -22,7 +22,7 @@ from .schemas import BoardIn, Pencilled, Rated, StepsIn, Taught
 router = Router(tags=["teacher"])
 
 TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
-RATED = {200: Rated, 400: Failure}
+RATED = {200: Rated, 400: Failure, 503: Failure}
 PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
 
 
@@ -97,7 +97,9 @@ def rating(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
     """The puzzle's level, score and hardest technique: worked out once by the
     teacher (within the site's time for explaining) and then kept, for this
     puzzle and every puzzle equivalent to it, so that /api/solve and the
-    answer page give it at once from then on."""
+    answer page give it at once from then on. Where the queue's workers rate
+    puzzles (the celery runner), one not rated yet is queued for them and the
+    reply is 503 ``not_ready``, with Retry-After: ask again then."""
     form = PuzzleTextForm({"puzzle": puzzle})
     if not form.is_valid():
         return failure(400, form.issues)
@@ -105,12 +107,22 @@ def rating(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
     result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     if result.status is not Status.UNIQUE or 0 not in givens:
         return {"status": result.status.value, "difficulty": None, "cut": False}
-    kept = ratings.rated(givens)
+    kept = ratings.rated_or_queued(givens)
+    if kept is None:
+        return _being_rated()
     return {
         "status": result.status.value,
         "difficulty": lessons.difficulty_json(kept.difficulty),
         "cut": kept.cut,
     }
+
+
+def _being_rated():
+    """503 ``not_ready``, with Retry-After: the rating is being worked out."""
+    message = _("The puzzle is being rated. Ask again in a moment.")
+    response = failure(503, [Issue("not_ready", message)])
+    response["Retry-After"] = str(ratings.RETRY_SECONDS)
+    return response
 
 
 def _unknown_techniques(names: list[str]) -> Issue:

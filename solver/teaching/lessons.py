@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -342,12 +343,15 @@ def walk(
     techniques, in no language: worked out once and kept in the ``walks``
     cache, which every worker of the site reads. A walk cut short by
     ``max_seconds`` (a busy machine) is kept only for a while, so a calmer
-    moment may walk it to the end."""
+    moment may walk it to the end; a whole one for the cache's own time."""
     key = _walk_key(marks, chosen, unique)
     steps = caches["walks"].get(key)
     if steps is None:
         steps = explain(marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
-        caches["walks"].set(key, steps, CUT_WALK_SECONDS if out_of_time(steps) else None)
+        # Never None, which keeps a value for good: Redis evicts only values
+        # that expire, so those would hold their memory against queued work.
+        kept = CUT_WALK_SECONDS if out_of_time(steps) else DEFAULT_TIMEOUT
+        caches["walks"].set(key, steps, kept)
     return steps
 
 

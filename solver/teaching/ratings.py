@@ -18,22 +18,30 @@ and in Django's cache, under the puzzle's canonical writing (the library's,
 - ``rated(grid)``: ``known``, else the walk within ``SUDOKU_EXPLAIN_SECONDS``,
   kept. A walk cut short by the time is kept too, marked ``cut``: it ends in
   trial steps, which rate the rest as extreme.
+- ``rated_or_queued(grid)``: ``rated``, but under the celery runner no
+  request walks: ``known``, else None, the walk queued for the queue's
+  workers (``later``), who keep it for the next ask. ``for_answer`` queues
+  it too when it gives None.
 - ``keep(grid, steps)``: keep the rating of a walk made elsewhere (the steps
-  page makes the whole walk anyway).
+  page makes the whole walk anyway). A database too busy to take it is
+  logged, not raised: the rating is given all the same.
 
 Every grid here has one solution, proved by the caller.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
+from ..core import queue
+from ..core.database import BUSY_ERRORS
 from ..engine import STANDARD, Grid, format_grid
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks
@@ -47,6 +55,11 @@ from .models import Rating
 MAX_STEPS = 1_000  # a 9x9 walk needs far fewer
 TRIM_ONE_IN = 100  # the table is trimmed to its bound after about one store in this many
 CACHE_SECONDS = 24 * 3600  # how long the cache keeps a rating (the database keeps it longer)
+QUEUED_SECONDS = 60  # a puzzle queued for rating is not queued again for this long
+RATE_TASK = "solver.teaching.tasks.rate"
+# When to ask again for a rating queued (the workers take up to SUDOKU_EXPLAIN_SECONDS).
+RETRY_SECONDS = 1
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -81,8 +94,12 @@ def for_answer(grid: Grid, guesses: int) -> Kept | None:
     rates in milliseconds), ``quick``'s; None when it is to be worked out
     off the answer's path. A puzzle the search needed guesses for is one the
     teacher may think about for a second, so no slice of its walk is tried
-    here: the answer keeps the engine's speed."""
-    return quick(grid) if guesses == 0 else known(grid)
+    here: the answer keeps the engine's speed. Under the celery runner, a
+    None queues the walk (``later``), so the level is known when asked for."""
+    kept = quick(grid) if guesses == 0 else known(grid)
+    if kept is None and queue.queued():
+        later(grid)
+    return kept
 
 
 def quick(grid: Grid) -> Kept | None:
@@ -108,6 +125,26 @@ def rated(grid: Grid) -> Kept:
     return keep(grid, lessons.walk(marks, TECHNIQUES, True, settings.SUDOKU_EXPLAIN_SECONDS))
 
 
+def rated_or_queued(grid: Grid) -> Kept | None:
+    """``rated(grid)``; under the celery runner, ``known(grid)``, else None
+    once the walk is queued for the queue's workers (``later``)."""
+    if not queue.queued():
+        return rated(grid)
+    kept = known(grid)
+    if kept is None:
+        later(grid)
+    return kept
+
+
+def later(grid: Grid) -> None:
+    """Queue ``grid``'s rating for the queue's workers (``tasks.rate``),
+    unless it was queued in the last ``QUEUED_SECONDS``: a page's script asks
+    again every second or so until it is kept."""
+    text = format_grid(grid)
+    if cache.add("rating:queued:" + text, True, QUEUED_SECONDS):
+        queue.send(RATE_TASK, text)
+
+
 def walk(grid: Grid, max_seconds: float) -> list[Step]:
     """The teacher's steps from ``grid``'s givens, its logic within ``max_seconds``
     (never kept: a slice's walk is cut short more often than not)."""
@@ -128,15 +165,25 @@ def keep(grid: Grid, steps: list[Step]) -> Kept:
         cut=kept.cut,
     )
     try:
-        with transaction.atomic():
-            row.save(force_insert=True)
-    except IntegrityError:
-        pass  # rated meanwhile, by another request: the first rating stands
-    else:
-        if random.randrange(TRIM_ONE_IN) == 0:
-            trim()
+        _store(row)
+    except BUSY_ERRORS:
+        # Kept only to save work later: a database too busy to take it costs
+        # the reader nothing now (this process's cache keeps it a while).
+        logger.warning("Rating not kept: the database stayed busy", exc_info=True)
     cache.set_many({_canonical_key(writing): kept, _text_key(grid): kept}, CACHE_SECONDS)
     return kept
+
+
+def _store(row: Rating) -> None:
+    """Insert ``row`` unless its puzzle was rated meanwhile, by another
+    request (the first rating stands); now and then, trim the table."""
+    # INSERT ... ON CONFLICT DO NOTHING on SQLite and PostgreSQL alike: no
+    # error to recover from when two requests rate one puzzle at once. Its own
+    # savepoint, so that a busy database undoes this alone.
+    with transaction.atomic():
+        Rating.objects.bulk_create([row], ignore_conflicts=True)
+    if random.randrange(TRIM_ONE_IN) == 0:
+        trim()
 
 
 def trim(keep_rows: int | None = None) -> int:

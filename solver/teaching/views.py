@@ -100,15 +100,20 @@ def level(request):
     HTML, which the answer page's script puts in when the level was not known
     as the page was drawn. It is worked out here (within
     ``SUDOKU_EXPLAIN_SECONDS``) and kept, so this is asked once a puzzle;
-    the fragment is empty for a puzzle without exactly one solution. Bad
-    input gets the entry page, as everywhere."""
+    the fragment is empty for a puzzle without exactly one solution. Under
+    the celery runner, a level not known yet is queued for the workers
+    instead, and the reply is 202 with Retry-After: the script asks again.
+    Bad input gets the entry page, as everywhere."""
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
     result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     difficulty = None
     if result.status is Status.UNIQUE and 0 in grid:
-        difficulty = ratings.rated(grid).difficulty
+        kept = ratings.rated_or_queued(grid)
+        if kept is None:
+            return _being_rated()
+        difficulty = kept.difficulty
     response = render(request, "teaching/_level.html", {"difficulty": difficulty_shown(difficulty)})
     # The same for every visit: a browser may keep it (in the reader's language).
     patch_cache_control(response, max_age=LEVEL_MAX_AGE)
@@ -117,6 +122,16 @@ def level(request):
 
 
 LEVEL_MAX_AGE = 24 * 3600
+
+
+def _being_rated() -> HttpResponse:
+    """202 (Accepted) with Retry-After, empty and never kept: the level is
+    being worked out. Not 503: the server is well, and Django would log an
+    error at each ask."""
+    response = HttpResponse(status=202)
+    response["Retry-After"] = str(ratings.RETRY_SECONDS)
+    patch_cache_control(response, no_store=True)
+    return response
 
 
 def _summary(step: lessons.StepView) -> str:

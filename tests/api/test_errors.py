@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import InterfaceError, OperationalError
 from django.test import Client
 
 from tests.support.puzzles import HARD
@@ -134,6 +135,25 @@ def test_an_unexpected_failure_is_a_json_500_and_is_logged(client, monkeypatch, 
     assert codes(response, 500) == ["server_error"]
     assert "engine on fire" not in response.content.decode()
     assert "engine on fire" in caplog.text
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize(
+    "error", [OperationalError("database is locked"), InterfaceError("connection already closed")]
+)
+def test_a_database_too_busy_or_lost_is_a_json_503_saying_when_to_ask_again(
+    client, monkeypatch, settings, error, debug
+):
+    """Debug or not (ninja would answer an unknown failure in debug with its traceback)."""
+
+    def busy(*args, **kwargs):
+        raise error
+
+    settings.DEBUG = debug
+    monkeypatch.setattr("solver.teaching.ratings.known", busy)
+    response = client.post(SOLVE, {"puzzle": HARD}, content_type="application/json")
+    assert codes(response, 503) == ["busy"]
+    assert response["Retry-After"] == "2"
 
 
 def test_error_replies_keep_the_security_headers(client):

@@ -8,6 +8,7 @@ and a batch being solved never does: a server full of those refuses new ones."""
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from solver.batches import store
+from solver.batches import leases, store
 from solver.batches.models import PASTED, Batch, BatchRow
 from solver.batches.store import (
     NoPuzzles,
@@ -28,6 +29,7 @@ from solver.batches.store import (
     run_slice,
 )
 from solver.engine import is_valid_solution, parse_puzzle
+from tests.support.database import at_once, postgres_only
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.support.stack import clean_environment
 
@@ -162,6 +164,46 @@ def test_a_slice_stops_when_its_time_is_spent_and_a_later_one_goes_on(second_a_p
     assert run_slice(batch, 60.0) == 26
     assert batch_progress(batch).finished
     assert run_slice(batch, 60.0) == 0  # a finished batch has nothing left to do
+
+
+def test_two_slices_at_once_save_each_row_once_the_first_outcome_standing(monkeypatch):
+    """Two tabs on one batch, or a slice past its lease: the second slice
+    read the rows while still pending, and saves none the first saved."""
+    batch = create_batch(PASTED, "\n".join(sample("top1465.txt", 4)))
+    solve_entry = store.solve_entry
+    other = {"running": False, "saved": None}
+
+    def meanwhile_another_slice_saves_two(entry, budget):
+        if other["saved"] is None and not other["running"]:
+            other["running"] = True
+            other["saved"] = run_slice(Batch.objects.get(), 0.0) + run_slice(batch, 0.0)
+            other["running"] = False
+        outcome = solve_entry(entry, budget)
+        # The late slice's outcomes told apart from the other's.
+        return outcome if other["running"] else replace(outcome, guesses=999)
+
+    monkeypatch.setattr(store, "solve_entry", meanwhile_another_slice_saves_two)
+    assert run_slice(batch, 60.0) == 2  # of the four it solved, the two still pending
+    assert other["saved"] == 2
+    assert list(batch.rows.values_list("guesses", flat=True))[2:] == [999, 999]
+    assert 999 not in list(batch.rows.values_list("guesses", flat=True))[:2]
+    assert batch_progress(batch).done == 4
+
+
+def test_an_idle_batch_queued_for_the_workers_is_not_abandoned(settings):
+    """Under the celery runner a batch waits, untouched, for a worker: while
+    its lease holds, it is being solved, and stays."""
+    settings.SUDOKU_BATCH_MAX_ROWS = 2
+    queued = create_batch("a.txt", HARD, client=ALICE)
+    long_ago = timezone.now() - timedelta(minutes=11)
+    Batch.objects.filter(pk=queued.pk).update(touched=long_ago)
+    leases.take(queued.pk, "a-message", 60)
+    create_batch("b.txt", HARD, client=BOB)
+    with pytest.raises(ServerFull):
+        create_batch("c.txt", HARD, client=CAROL)
+    Batch.objects.filter(pk=queued.pk).update(lease_until=long_ago)
+    create_batch("c.txt", HARD, client=CAROL)
+    assert not Batch.objects.filter(pk=queued.pk).exists()
 
 
 def test_slices_solve_in_input_order(settings):
@@ -447,3 +489,47 @@ def test_workers_storing_at_once_never_pass_the_cap(tmp_path):
         timeout=120,
     )
     assert (stored, int(kept.stdout)) == (20, 20)
+
+
+ONE = "1" + "." * 80  # a batch of one puzzle
+
+
+def then_a_pause(monkeypatch, name: str) -> None:
+    """``store``'s function ``name`` (which counts what is kept, or makes
+    room by it), then half a second's pause: time for another worker to
+    count the same rows, unless a lock holds it off."""
+    count = getattr(store, name)
+
+    def paused(*args):
+        counted = count(*args)
+        time.sleep(0.5)
+        return counted
+
+    monkeypatch.setattr(store, name, paused)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_storing_at_once_never_both_take_the_last_room(settings, monkeypatch):
+    """PostgreSQL's transactions run side by side: two workers storing a batch
+    each into room for one. The batches' lock makes the second count after
+    the first has stored, and refuses it. (Without the lock both counted the
+    room free, and both stored.)"""
+    settings.SUDOKU_BATCH_MAX_ROWS = 1
+    then_a_pause(monkeypatch, "_rows_kept")
+    outcomes = at_once(lambda: create_batch("a.txt", ONE), lambda: create_batch("b.txt", ONE))
+    assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Batch", "ServerFull"]
+    assert Batch.objects.count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_batches_of_one_client_at_once_keep_within_its_quota(settings, monkeypatch):
+    """A client with room for one batch sends two at once, on PostgreSQL: the
+    second to take the lock finds the first and removes it. (Without the
+    lock neither saw the other, and the client kept both.)"""
+    settings.SUDOKU_BATCH_KEEP_PER_CLIENT = 1
+    then_a_pause(monkeypatch, "_within_quota")
+    outcomes = at_once(*(lambda: create_batch("a.txt", ONE, client=ALICE) for _ in range(2)))
+    assert all(isinstance(outcome, Batch) for outcome in outcomes)
+    assert Batch.objects.filter(client=ALICE).count() == 1

@@ -12,15 +12,18 @@ import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.test import RequestFactory
 from django.urls import reverse
 
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
-from solver.batches.models import PASTED, Batch
-from solver.batches.store import create_batch, run_slice
+from solver.batches.models import PASTED, PENDING, Batch, BatchRow
+from solver.batches.store import batch_progress, create_batch, run_slice
+from solver.batches.tasks import SLICE_TASK
+from solver.core.database import Lock
 from solver.core.logs import client_hash
 from solver.engine import is_valid_solution, parse_puzzle
+from tests.support.database import held, locked, postgres_only, taken, waits_briefly
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.support.stored import finished_batch
@@ -320,11 +323,74 @@ def test_an_id_that_is_no_uuid_is_not_found(client):
 
 @pytest.mark.parametrize(
     ("name", "method"),
-    [("solver:batch_detail", "post"), ("solver:batch_step", "get"), ("solver:batch_csv", "post")],
+    [
+        ("solver:batch_detail", "post"),
+        ("solver:batch_step", "get"),
+        ("solver:batch_progress", "post"),
+        ("solver:batch_csv", "post"),
+    ],
 )
 def test_wrong_methods_are_not_allowed(client, name, method):
     batch = finished_batch([HARD])
     assert getattr(client, method)(batch_url(batch, name)).status_code == 405
+
+
+# Under the celery runner: the queue's workers solve, the pages only show how far
+
+
+def test_under_workers_a_batch_sent_is_queued_and_nothing_solved_in_the_request(client, sent):
+    response = client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)})
+    batch = Batch.objects.get()
+    assert response.status_code == 303
+    assert response["Location"] == batch_url(batch)
+    assert [(task, args) for task, args, _ in sent] == [(SLICE_TASK, (str(batch.pk),))]
+    assert batch.rows.filter(status="").count() == 3
+
+
+def test_under_workers_the_running_page_reads_their_progress_and_offers_refresh(client, sent):
+    batch = create_batch(PASTED, "\n".join([HARD] * 2))
+    html = client.get(batch_url(batch)).content.decode()
+    progress = batch_url(batch, "solver:batch_progress")
+    form = re.search(r'<form method="get" action="([^"]+)"[^>]* data-progress-url="([^"]+)"', html)
+    assert form.groups() == (batch_url(batch), progress)
+    assert "Refresh" in html
+    assert "Continue" not in html
+    assert batch_url(batch, "solver:batch_step") not in html  # no slice is asked for
+    assert "js/batch/batch.js" in html
+
+
+def test_the_inline_page_names_no_progress_address(client):
+    batch = create_batch(PASTED, HARD)
+    assert "data-progress-url" not in client.get(batch_url(batch)).content.decode()
+
+
+def test_the_progress_is_read_as_json_and_solves_nothing(client, sent):
+    batch = create_batch(PASTED, "\n".join([HARD, "not a puzzle"]))
+    run_slice(batch, 0.0)
+    response = client.get(batch_url(batch, "solver:batch_progress"))
+    assert response.status_code == 200
+    assert response.json() == {
+        "done": 1,
+        "total": 2,
+        "finished": False,
+        "counts": {"unique": 1, "multiple": 0, "none": 0, "gave_up": 0, "invalid": 0},
+        "text": "Solved 1 of 2 puzzles.",
+    }
+    assert batch_progress(batch).done == 1
+
+
+def test_the_progress_of_a_batch_gone_says_so_as_json(client):
+    response = client.get(reverse("solver:batch_progress", args=[uuid.uuid4()]))
+    assert response.status_code == 404
+    assert response.json()["message"].startswith("This batch is gone")
+
+
+def test_under_workers_a_step_solves_nothing_and_tells_the_progress(client, sent):
+    """A page drawn under the inline runner, posted after the switch."""
+    batch = create_batch(PASTED, "\n".join([HARD] * 2))
+    reply = client.post(batch_url(batch, "solver:batch_step"), **JSON).json()
+    assert (reply["done"], reply["total"]) == (0, 2)
+    assert batch_progress(batch).done == 0
 
 
 # The CSV
@@ -392,12 +458,43 @@ def busy(*args, **kwargs):
     raise OperationalError("database is locked")
 
 
-def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch):
-    monkeypatch.setattr("solver.batches.views.create_batch", busy)
+def lost(*args, **kwargs):
+    raise InterfaceError("connection already closed")
+
+
+@pytest.mark.parametrize("failure", [busy, lost])
+def test_a_busy_database_on_sending_keeps_the_text_and_says_so(client, monkeypatch, failure):
+    monkeypatch.setattr("solver.batches.views.create_batch", failure)
     response = client.post(BATCH, {"puzzles": HARD})
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
+    assert f">{HARD}</textarea>" in response.content.decode()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_kept_waiting_for_the_batches_lock_comes_back_with_its_text(client):
+    """On PostgreSQL, another worker storing a batch holds the lock past the
+    wait: the form comes back busy, the text kept, nothing stored."""
+    with held(taken(Lock.BATCHES)), waits_briefly():
+        response = client.post(BATCH, {"puzzles": HARD})
     assert response.status_code == 503
     assert errors_of(response) == ["The server is busy: send the puzzles again in a moment."]
     assert f">{HARD}</textarea>" in response.content.decode()
+    assert not Batch.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_slice_kept_waiting_to_write_its_rows_asks_the_script_to_wait(client):
+    batch = create_batch(PASTED, HARD)
+    with held(locked(BatchRow)), waits_briefly():
+        response = client.post(batch_url(batch, "solver:batch_step"), **JSON)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "busy" in response.json()["message"]
+    assert batch.rows.get().status == PENDING
 
 
 def test_a_busy_database_after_storing_still_leads_to_the_batch(client, monkeypatch):

@@ -180,7 +180,7 @@ def test_every_request_ends_before_gunicorn_ends_its_worker_and_that_before_ngin
     worker_timeout = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["timeout"]
     read_timeout = int(re.search(r"proxy_read_timeout (\d+)s;", conf)[1])
     assert longest < worker_timeout < read_timeout
-    assert longest >= 20 + 2.5  # SQLite's wait for its lock, then a batch's slice
+    assert longest >= 20 + 2.5  # the wait for a lock (DATABASE_WAIT_SECONDS), then a slice
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,11 @@ from django.test import Client
 from django.utils import timezone
 
 from solver.choices import level_name
+from solver.core.database import Lock
 from solver.engine import is_valid_solution, parse_puzzle
 from solver.engine.levels import LEVELS
 from solver.library.models import Puzzle
+from tests.support.database import held, postgres_only, taken, waits_briefly
 from tests.support.openapi import OPENAPI, reply_schema
 from tests.support.stored import store_puzzles
 
@@ -264,6 +266,20 @@ def test_random_generates_one_when_the_library_has_none_of_the_level(client, tim
     reply = client.get(RANDOM + "?level=easy").json()
     assert (reply["level"], reply["source"]) == ("easy", "generated")
     assert Puzzle.objects.filter(level="easy").count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_pick_kept_waiting_for_the_library_is_a_503_busy(client, schema, time_to_generate):
+    """On PostgreSQL, another worker storing a puzzle holds the library's lock
+    past the wait: the puzzle made for the pick cannot be stored yet."""
+    with held(taken(Lock.LIBRARY)), waits_briefly():
+        response = client.get(RANDOM + "?level=easy")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    reply = checked(schema, response, "/api/puzzles/random")
+    assert [error["code"] for error in reply["errors"]] == ["busy"]
+    assert not Puzzle.objects.exists()
 
 
 @pytest.mark.parametrize(("path", "level"), [(RANDOM, "hard"), (DAILY, "medium")])

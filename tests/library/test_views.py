@@ -13,9 +13,11 @@ import pytest
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from solver.core.database import Lock
 from solver.engine.levels import LEVELS
 from solver.library import picks, store, views
 from solver.library.models import Daily, Puzzle
+from tests.support.database import held, postgres_only, taken, waits_briefly
 from tests.support.pages import hrefs, text_of
 from tests.support.puzzles import HARD
 from tests.support.stored import store_puzzles
@@ -79,6 +81,19 @@ def test_new_generates_and_stores_a_puzzle_when_the_library_has_none(client, tim
     assert (made.level, made.source) == ("easy", store.GENERATED)
     page = client.get(response["Location"])
     assert "Easy puzzle" in text_of(page)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_new_puzzle_kept_waiting_for_the_library_gets_the_busy_page(client, time_to_generate):
+    """On PostgreSQL, another worker storing a puzzle holds the library's lock
+    past the wait: 503, try again in a moment, and nothing stored."""
+    with held(taken(Lock.LIBRARY)), waits_briefly():
+        response = client.get(new_puzzle_url("easy"))
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "The server is busy: try again in a moment." in text_of(response)
+    assert not Puzzle.objects.exists()
 
 
 def test_new_out_of_time_says_so_and_offers_other_levels_and_the_library(client, out_of_time):

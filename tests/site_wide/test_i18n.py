@@ -19,10 +19,13 @@ from html import unescape
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.batches.export import EXPORT_FIELDS
+from solver.batches.models import PASTED
+from solver.batches.store import create_batch
 from solver.engine.levels import LEVELS
 from tests.support.catalogs import (
     DOMAINS,
@@ -245,6 +248,19 @@ def batch_page(client):
     return client.get(page)
 
 
+def running_batch_page(client):
+    """A batch's page while a reader's requests solve it (its Continue button)."""
+    batch = create_batch(PASTED, "\n".join([HARD, HARD]))
+    return client.get(reverse("solver:batch_detail", args=[batch.pk]))
+
+
+def workers_batch_page(client):
+    """A batch's page while the queue's workers solve it (its Refresh button)."""
+    batch = create_batch(PASTED, "\n".join([HARD, HARD]))
+    with override_settings(SUDOKU_BATCH_RUNNER="celery"):
+        return client.get(reverse("solver:batch_detail", args=[batch.pk]))
+
+
 PAGES = {
     "entry": entry_page,
     "answer": answer_page,
@@ -270,6 +286,8 @@ PAGES = {
     "batch-form": batch_form_page,
     "batch-problem": batch_problem_page,
     "batch": batch_page,
+    "batch-running": running_batch_page,
+    "batch-running-workers": workers_batch_page,
 }
 # Text read aloud or shown on hover is UI text too.
 READ_ATTRIBUTES = re.compile(r'\s(?:aria-label|title|placeholder|alt)="([^"]*)"')

@@ -335,3 +335,119 @@ def test_without_https_the_forwarded_proto_header_is_not_believed():
     assert seen["secure_status"] == 200 == seen["plain_status"]
     assert seen["hsts"] is None
     assert seen["cookie_secure"] is False
+
+
+# The database, as the settings describe it (nothing is connected to).
+DATABASE_DUMP = """
+import json
+from django.conf import settings
+from deploy import limits
+print(json.dumps({**settings.DATABASES["default"], "wait": limits.database_wait()}, default=str))
+"""
+
+
+def database(**values: str) -> dict:
+    result = run_django(DATABASE_DUMP, **values)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("url", [None, ""])
+def test_without_a_database_url_the_site_keeps_to_sqlite_as_before(url, tmp_path):
+    """WAL, IMMEDIATE transactions, and a wait of 20 s for the write lock."""
+    values = {"DJANGO_DB_PATH": str(tmp_path / "site.sqlite3")}
+    seen = database(**values if url is None else values | {"DATABASE_URL": url})
+    assert seen["ENGINE"] == "django.db.backends.sqlite3"
+    assert seen["NAME"] == str(tmp_path / "site.sqlite3")
+    assert seen["OPTIONS"] == {
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    assert seen["wait"] == 20
+
+
+def test_a_database_url_names_postgresql_with_bounded_waits_and_kept_connections():
+    seen = database(DATABASE_URL="postgres://site:secret@db.example:6543/sudoku")
+    assert seen["ENGINE"] == "django.db.backends.postgresql"
+    assert (seen["HOST"], seen["PORT"], seen["NAME"]) == ("db.example", 6543, "sudoku")
+    assert (seen["USER"], seen["PASSWORD"]) == ("site", "secret")
+    assert (seen["CONN_MAX_AGE"], seen["CONN_HEALTH_CHECKS"]) == (60, True)
+    assert seen["OPTIONS"] == {"connect_timeout": 5, "options": "-c lock_timeout=20000"}
+    assert seen["wait"] == 25  # connecting, then the lock: still inside gunicorn's timeout
+
+
+def test_a_database_urls_socket_directory_and_options_are_kept():
+    url = "postgres://sudoku@%2Fsrv%2Fpostgres%2Frun:5433/sudoku?sslmode=disable&connect_timeout=2"
+    seen = database(DATABASE_URL=url)
+    assert (seen["HOST"], seen["PORT"]) == ("/srv/postgres/run", 5433)
+    assert seen["OPTIONS"]["sslmode"] == "disable"
+    assert seen["OPTIONS"]["connect_timeout"] == 2  # the URL's own wins
+    assert seen["OPTIONS"]["options"] == "-c lock_timeout=20000"
+    assert seen["wait"] == 22
+
+
+def test_a_database_url_of_another_database_is_refused():
+    result = run_django(DATABASE_DUMP, DATABASE_URL="mysql://site@db.example/sudoku")
+    assert result.returncode != 0
+    assert "DATABASE_URL names a PostgreSQL database" in result.stderr
+
+
+def test_the_database_url_is_no_setting_of_its_own():
+    """Debug pages show the settings, hiding only names such as PASSWORD."""
+    code = "from django.conf import settings\nprint(hasattr(settings, 'DATABASE_URL'))"
+    result = run_django(code, DATABASE_URL="postgres://site:secret@db.example/sudoku")
+    assert result.stdout.strip() == "False"
+
+
+CACHES_AND_BROKER = """
+import json
+from django.conf import settings
+caches = {name: [cache["BACKEND"].rsplit(".", 1)[1], str(cache.get("LOCATION", ""))]
+          for name, cache in settings.CACHES.items()}
+print(json.dumps([caches, settings.CELERY_BROKER_URL]))
+"""
+
+
+def caches_and_broker(**values: str) -> tuple[dict, str]:
+    result = run_django(CACHES_AND_BROKER, **values)
+    assert result.returncode == 0, result.stderr
+    caches, broker = json.loads(result.stdout)
+    return caches, broker
+
+
+def test_without_redis_the_caches_are_one_machines_and_there_is_no_broker():
+    caches, broker = caches_and_broker()
+    assert caches["default"] == ["LocMemCache", ""]
+    assert caches["walks"][0] == "FileBasedCache"
+    assert broker == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "caches_at"),
+    [
+        ("redis://127.0.0.1:6380/0", "redis://127.0.0.1:6380/1"),
+        ("redis://127.0.0.1:6380", "redis://127.0.0.1:6380/1"),
+        ("redis://:secret@cache.internal:6379/4", "redis://:secret@cache.internal:6379/5"),
+    ],
+)
+def test_redis_holds_the_queue_and_both_caches_in_the_next_database(url, caches_at):
+    """Clearing a cache empties its database: never the queue's."""
+    caches, broker = caches_and_broker(REDIS_URL=url)
+    assert broker == url
+    assert caches == {name: ["RedisCache", caches_at] for name in ("default", "walks")}
+
+
+@pytest.mark.parametrize(
+    ("values", "error"),
+    [
+        ({"SUDOKU_BATCH_RUNNER": "threads"}, "SUDOKU_BATCH_RUNNER is inline or celery."),
+        ({"SUDOKU_BATCH_RUNNER": "celery"}, "SUDOKU_BATCH_RUNNER=celery needs REDIS_URL"),
+    ],
+)
+def test_the_runner_is_inline_or_celery_with_its_broker(values, error):
+    result = run_django("", **values)
+    assert result.returncode != 0
+    assert error in result.stderr
+    accepted = run_django("", SUDOKU_BATCH_RUNNER="celery", REDIS_URL="redis://127.0.0.1:1/0")
+    assert accepted.returncode == 0, accepted.stderr

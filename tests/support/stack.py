@@ -189,11 +189,12 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 
 def clean_environment(**values: str) -> dict[str, str]:
-    """This process's environment without any of the site's variables, plus ``values``."""
+    """This process's environment without any of the site's variables, plus
+    ``values``: SQLite (DJANGO_DB_PATH) unless they name DATABASE_URL."""
     env = {
         name: value
         for name, value in os.environ.items()
-        if not name.startswith(("DJANGO_", "SUDOKU_"))
+        if not name.startswith(("DJANGO_", "SUDOKU_")) and name != "DATABASE_URL"
     }
     env["DJANGO_SETTINGS_MODULE"] = "sudoku_site.settings"
     env.update(values)

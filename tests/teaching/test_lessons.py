@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.utils import translation
 
 from solver.core.issues import Issue
@@ -264,4 +265,4 @@ def test_a_walk_cut_short_by_the_time_is_kept_only_for_a_while(monkeypatch):
     monkeypatch.setattr(caches["walks"], "set", lambda key, steps, timeout: kept.append(timeout))
     lesson(board(HARD), max_seconds=0)  # spent at once: the walk ends in trial steps
     lesson(board(HARD))
-    assert kept == [lessons.CUT_WALK_SECONDS, None]  # None: the cache's own week
+    assert kept == [lessons.CUT_WALK_SECONDS, DEFAULT_TIMEOUT]  # the cache's own week

@@ -1,6 +1,8 @@
 """Ratings: a puzzle's rating is worked out once and kept for every writing of
 it; an answer never waits for one beyond a small slice, and gives it at once
-when it is known; the page's script, or GET /api/rating, asks for the rest."""
+when it is known; the page's script, or GET /api/rating, asks for the rest.
+Under the celery runner no request walks: the queue's workers rate, and the
+asker is told to ask again."""
 
 from __future__ import annotations
 
@@ -9,12 +11,16 @@ from random import Random
 
 import pytest
 from django.core.cache import cache
+from django.db import OperationalError
 
 from solver.addresses import answer_url, level_url, steps_url
 from solver.engine import STANDARD, format_grid, parse_puzzle
 from solver.engine.symmetry import random_transform
 from solver.teaching import ratings
 from solver.teaching.models import Rating
+from solver.teaching.tasks import rate
+from tests.support.database import held, locked, postgres_only, waits_briefly
+from tests.support.openapi import OPENAPI, reply_schema
 from tests.support.puzzles import HARD, NO_SOLUTION, sample
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +133,96 @@ def test_with_rating_off_answers_give_no_level(client, settings):
     page = client.get(answer_url(HARD_GRID)).content.decode()
     assert 'class="level"' not in page
     assert client.get("/api/solve", {"puzzle": EASY}).json()["difficulty"] is None
+
+
+def test_a_rating_the_database_is_too_busy_to_keep_is_given_all_the_same(client, monkeypatch):
+    def busy(row):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(ratings, "_store", busy)
+    assert level_shown(client.get(answer_url(EASY))) == "Easy"
+    assert not Rating.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_rating_kept_waiting_for_its_table_is_given_all_the_same(client):
+    """On PostgreSQL, another connection holds the ratings' table against
+    writes past the wait: the answer still shows its level."""
+    with held(locked(Rating)), waits_briefly():
+        page = client.get(answer_url(EASY))
+    assert page.status_code == 200
+    assert level_shown(page) == "Easy"
+    assert not Rating.objects.exists()
+
+
+def test_two_requests_rating_one_puzzle_keep_the_first_rating():
+    first = ratings.keep(parse_puzzle(EASY), [])
+    cache.clear()
+    second = ratings.keep(parse_puzzle(written_another_way(EASY, 3)), [])
+    assert first == second
+    assert Rating.objects.count() == 1
+
+
+# Under the celery runner: no request walks; the queue's workers rate
+
+
+def deliver_ratings(sent) -> None:
+    """Run the rating messages sent, as a worker would."""
+    for task, args, _ in sent:
+        assert task == ratings.RATE_TASK
+        rate.apply(args=args).get()
+    sent.clear()
+
+
+def test_under_workers_an_answer_queues_an_unknown_rating_once(client, sent, settings):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0
+    client.get(answer_url(HARD_GRID))
+    client.get(answer_url(HARD_GRID))  # asked again within a minute: not queued again
+    assert sent == [(ratings.RATE_TASK, (HARD,), None)]
+    assert ratings.known(HARD_GRID) is None
+    deliver_ratings(sent)
+    assert level_shown(client.get(answer_url(HARD_GRID))) in ("Hard", "Expert", "Extreme")
+
+
+def test_under_workers_the_level_asked_for_is_queued_and_answered_202_until_rated(
+    client, sent, settings
+):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0
+    waiting = client.get(level_url(HARD_GRID))
+    assert (waiting.status_code, waiting.content) == (202, b"")
+    assert waiting["Retry-After"] == "1"
+    assert "no-store" in waiting["Cache-Control"]
+    assert Rating.objects.count() == 0  # nothing walked in the request
+    deliver_ratings(sent)
+    assert level_shown(client.get(level_url(HARD_GRID))) in ("Hard", "Expert", "Extreme")
+
+
+def test_under_workers_the_api_rates_off_the_request_and_says_when_to_ask_again(
+    client, sent, settings
+):
+    settings.SUDOKU_EXPLAIN_SECONDS = 30.0
+    waiting = client.get("/api/rating", {"puzzle": HARD})
+    assert waiting.status_code == 503
+    assert waiting["Retry-After"] == "1"
+    promised = client.get(OPENAPI).json()
+    reply_schema(promised, "/api/rating", "get", 503).validate(waiting.json())
+    assert [error["code"] for error in waiting.json()["errors"]] == ["not_ready"]
+    deliver_ratings(sent)
+    rating = client.get("/api/rating", {"puzzle": HARD}).json()
+    assert rating["difficulty"]["level"] in ("hard", "expert", "extreme")
+
+
+def test_under_workers_a_known_rating_is_given_at_once_and_nothing_queued(client, sent):
+    ratings.rated(HARD_GRID)
+    assert client.get("/api/rating", {"puzzle": HARD}).status_code == 200
+    assert level_shown(client.get(level_url(HARD_GRID)))
+    assert sent == []
+
+
+def test_inline_an_unknown_rating_is_never_queued(monkeypatch):
+    queued = []
+    monkeypatch.setattr(ratings.queue, "send", lambda *args, **kwargs: queued.append(args))
+    assert ratings.for_answer(HARD_GRID, guesses=82) is None
+    assert ratings.rated_or_queued(HARD_GRID) is not None
+    assert queued == []

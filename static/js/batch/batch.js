@@ -1,18 +1,23 @@
 // A running batch's page: asks the server to solve the next slice of the
 // puzzles, again and again, showing the progress, the status line and the
 // counts after each, and reloads the page to show the results once all are
-// solved. A busy server (503) is asked again after the pause it names. A
-// batch that is gone (404) is said so, with the server's message. Any other
-// failure stops it, says so, and brings back the Continue button, which starts
-// it again. Without this script, each press of Continue solves one slice. Its
-// messages come from the page or the server, translated there; the counts are
-// grouped as the page's own (floatformat:"g").
+// solved. When the server's own workers solve the batch (the celery runner:
+// the form names data-progress-url), it asks for no slice, only reads how
+// far they have got every few seconds. A busy server (503) is asked again
+// after the pause it names. A batch that is gone (404) is said so, with the
+// server's message. Any other failure stops it, says so, and brings back the
+// form's button, which starts it again. Without this script, each press of
+// Continue solves one slice (Refresh, under workers, shows their progress).
+// Its messages come from the page or the server, translated there; the
+// counts are grouped as the page's own (floatformat:"g").
 
 import { formatNumber } from "../core/i18n.js";
 
 const form = document.getElementById("batch-continue");
 const bar = document.getElementById("batch-progress");
 const status = document.getElementById("batch-status");
+const progressUrl = form?.dataset.progressUrl;
+const POLL_SECONDS = 2; // between two readings of the workers' progress
 
 // The reply as {done, total, finished, counts, text}; null if it is not one
 // (an HTML error page, a cut connection).
@@ -43,14 +48,17 @@ async function messageOf(response) {
   }
 }
 
-// One slice solved on the server: {state} with its progress, {wait} seconds when
-// the server is busy, {gone} with the server's message when the batch no longer
-// exists, or null when the request failed.
+// One slice solved on the server, or, under its workers, their progress read
+// after a pause: {state} with its progress, {wait} seconds when the server is
+// busy, {gone} with the server's message when the batch no longer exists, or
+// null when the request failed.
 async function step() {
+  const headers = { Accept: "application/json" };
   // The form holds the CSRF token (the cookie is HttpOnly, out of a script's reach).
-  const request = { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } };
+  const request = progressUrl ? { headers } : { method: "POST", body: new FormData(form), headers };
+  if (progressUrl) await pause(POLL_SECONDS);
   try {
-    const response = await fetch(form.action, request);
+    const response = await fetch(progressUrl || form.action, request);
     // Busy (503), or this client's rate reached (429, nginx): wait and ask again.
     if (response.status === 503 || response.status === 429) {
       return { wait: Number(response.headers.get("Retry-After")) || 2 };

@@ -1,8 +1,10 @@
 """Batches in a real browser: a file of a few hundred puzzles, good and bad,
 is uploaded, solved over several requests while a progress bar moves, and
 shown as a table whose bad rows say what is wrong; the CSV downloads whole.
-Without JavaScript the Continue button does the same. Every batch page passes
-axe's WCAG 2.2 A/AA rules and never scrolls sideways at 320 px."""
+Without JavaScript the Continue button does the same. Under the celery
+runner the page asks for no slice: it follows the workers' progress. Every
+batch page passes axe's WCAG 2.2 A/AA rules and never scrolls sideways at
+320 px."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from solver.batches.store import create_batch, run_slice
 from solver.engine import is_valid_solution, parse_puzzle
 from tests.support.axe import AXE_OPTIONS, VIEWS
 from tests.support.puzzles import HARD, sample
+from tests.support.queue import deliver
 
 pytestmark = pytest.mark.browser
 
@@ -275,3 +278,26 @@ def test_nothing_scrolls_sideways_at_320_pixels(open_view, live_server, console_
         region.focus()  # a keyboard can scroll it: it is a Tab stop
         page.keyboard.press("ArrowRight")
         page.wait_for_function("region => region.scrollLeft > 0", arg=region.element_handle())
+
+
+def test_under_workers_the_page_follows_their_progress_and_asks_for_no_slice(
+    page, live_server, console_errors, sent, settings
+):
+    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0  # a slice of one puzzle
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    puzzles = "\n".join(sample("forum_hardest_1106.txt", 3))
+    page.goto(live_server.url + "/batch")
+    page.get_by_label("Or paste puzzles").fill(puzzles)
+    page.get_by_role("button", name="Solve all").click()
+    page.wait_for_url(JOB_PAGE)
+    expect(page.get_by_role("button", name="Refresh")).to_be_hidden()
+    expect(page.get_by_role("status")).to_have_text("Solved 0 of 3 puzzles.")
+    deliver(sent.pop(0))  # a worker's slice: the page shows it when it next reads
+    expect(page.get_by_role("status")).to_have_text("Solved 1 of 3 puzzles.", timeout=30_000)
+    while sent:
+        deliver(sent.pop(0))
+    expect(page.locator("table.results")).to_be_visible(timeout=30_000)
+    assert "progress" in asked
+    assert "step" not in asked
+    assert console_errors == []
