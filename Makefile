@@ -12,7 +12,8 @@ LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
 .PHONY: install install-dev lock run library serve check-deploy test test-fast test-postgres soundness \
-	bench lint format browser nginx postgres postgres-stop redis redis-stop messages clean
+	bench lint format browser nginx postgres postgres-stop redis redis-server redis-stop cluster \
+	cluster-stop messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool
 install: $(VENV)/.installed-runtime
@@ -87,6 +88,7 @@ test test-fast test-postgres soundness: export DATABASE_URL :=
 # tests/conftest.py gives every test of the test client too), but the browser's, the real
 # stack's, the sweeps and the slow checks, again on the project's own server (make postgres).
 POSTGRES_PORT ?= 5433
+export POSTGRES_PORT  # the cluster's tests and benchmark find the server by it
 POSTGRES_PASS = DATABASE_URL=$$(deploy/postgres.sh url $(POSTGRES_PORT)) $(BIN)/python -m pytest \
 	-m "django_db and not browser and not stack and not slow and not sweep" -n $(WORKERS)
 
@@ -171,16 +173,31 @@ nginx:
 REDIS_PORT := 6380
 REDIS_DIR := $(CURDIR)/var/redis
 REDIS_RUNNING = [ -s $(REDIS_DIR)/redis.pid ] && kill -0 "$$(cat $(REDIS_DIR)/redis.pid)" 2>/dev/null
-redis:
-	@command -v redis-server >/dev/null || { \
-		echo "Installing Debian's redis-server for the queue and its tests"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+redis: redis-server
 	@mkdir -p $(REDIS_DIR)
 	@$(REDIS_RUNNING) || redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --daemonize yes \
 		--dir $(REDIS_DIR) --pidfile $(REDIS_DIR)/redis.pid --logfile $(REDIS_DIR)/redis.log \
 		--save "" --appendonly no --maxmemory 256mb --maxmemory-policy volatile-lru
 	@for try in $$(seq 50); do redis-cli -p $(REDIS_PORT) ping >/dev/null 2>&1 && exit 0; sleep 0.1; done; \
 		echo "redis: no answer on port $(REDIS_PORT); see $(REDIS_DIR)/redis.log" >&2; exit 1
+
+# Debian's redis-server, installed if missing (make redis and make cluster start their own)
+redis-server:
+	@command -v redis-server >/dev/null || { \
+		echo "Installing Debian's redis-server for the queue and its tests"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+
+## cluster: the site past one machine, on this one's loopback (deploy/cluster.py): the project's
+## PostgreSQL (make postgres), a Redis of the cluster's own, two app servers (gunicorn on
+## 127.0.0.1:8101 and :8102) behind one nginx on http://127.0.0.1:8000/index, two Celery workers
+## and their clock; every pid and log in var/cluster/. Returns once the site answers;
+## `make cluster-stop` stops it all (docs/scaling.md)
+cluster: install nginx messages postgres redis-server
+	DATABASE_URL=$$(deploy/postgres.sh url $(POSTGRES_PORT)) $(BIN)/python deploy/cluster.py start
+
+## cluster-stop: stop every part of make cluster (the PostgreSQL server stays: make postgres-stop)
+cluster-stop:
+	@$(BIN)/python deploy/cluster.py stop
 
 ## redis-stop: stop the project's Redis (make redis), if it runs
 redis-stop:

@@ -3,17 +3,19 @@
     deploy/cluster.py start    (make cluster: starts every part, then returns)
     deploy/cluster.py stop     (make cluster-stop)
     deploy/cluster.py status
+        [--dir var/cluster] [--listen 127.0.0.1:8000] [--redis-port 6381]
+        [--app-port 8101]
 
 The parts, each a process group of its own with its pid file and log in the
-cluster's directory (SUDOKU_CLUSTER_DIR, var/cluster by default):
+cluster's directory (``--dir``):
 
 - **PostgreSQL**: the project's own server (deploy/postgres.sh, started by
   make cluster), the database ``DATABASE_URL`` names;
-- **Redis**: one of the cluster's own, on SUDOKU_CLUSTER_REDIS_PORT (6381):
+- **Redis**: one of the cluster's own, on ``--redis-port``:
   the queue and the caches (REDIS_URL; docs/scaling.md);
 - **two app servers**: gunicorn (deploy/gunicorn.conf.py) on 127.0.0.1 from
-  SUDOKU_CLUSTER_APP_PORT (8101, 8102), each with its runtime directory;
-- **one nginx** on SUDOKU_LISTEN (127.0.0.1:8000 here) before both: its
+  ``--app-port`` (8101, 8102), each with its runtime directory;
+- **one nginx** on ``--listen`` before both: its
   limits see every client whichever app server answers;
 - **two Celery workers**, one task at a time each, and **one beat**, the
   clock of the sweeper and the library's top-up.
@@ -36,6 +38,7 @@ import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -71,18 +74,6 @@ class Layout:
 
     def log(self, name: str) -> Path:
         return self.directory / "logs" / f"{name}.log"
-
-
-def layout_from_environment() -> Layout:
-    """The cluster's layout from SUDOKU_CLUSTER_DIR, SUDOKU_LISTEN,
-    SUDOKU_CLUSTER_REDIS_PORT and SUDOKU_CLUSTER_APP_PORT."""
-    directory = Path(os.environ.get("SUDOKU_CLUSTER_DIR") or ROOT / "var" / "cluster")
-    return Layout(
-        directory=directory.resolve(),
-        listen=os.environ.get("SUDOKU_LISTEN") or "127.0.0.1:8000",
-        redis_port=int(os.environ.get("SUDOKU_CLUSTER_REDIS_PORT") or 6381),
-        app_port=int(os.environ.get("SUDOKU_CLUSTER_APP_PORT") or 8101),
-    )
 
 
 def site_environment(layout: Layout) -> dict[str, str]:
@@ -283,9 +274,8 @@ def wait_for_port(port: int, name: str) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         try:
-            with http.client.HTTPConnection("127.0.0.1", port, timeout=1) as connection:
-                connection.connect()
-                return
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
         except OSError:
             time.sleep(0.1)
     raise SystemExit(f"cluster: {name} is not listening on port {port}")
@@ -356,15 +346,19 @@ def status(layout: Layout) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("start", "stop", "status"))
-    action = parser.parse_args(argv).action
-    layout = layout_from_environment()
-    if action == "start":
+    parser.add_argument("--dir", type=Path, default=ROOT / "var" / "cluster", help="var/cluster")
+    parser.add_argument("--listen", default="127.0.0.1:8000", help="nginx's address")
+    parser.add_argument("--redis-port", type=int, default=6381)
+    parser.add_argument("--app-port", type=int, default=8101, help="the first app server's")
+    options = parser.parse_args(argv)
+    layout = Layout(options.dir.resolve(), options.listen, options.redis_port, options.app_port)
+    if options.action == "start":
         start(layout)
         print(f"cluster: the site answers on http://{layout.listen}/index")
         servers = ", ".join(layout.app_addresses())
         print(f"cluster: app servers {servers}; logs in {layout.directory}/")
         return 0
-    if action == "stop":
+    if options.action == "stop":
         stop(layout)
         return 0
     return status(layout)

@@ -14,7 +14,7 @@ twice costs time, never a result (``solver.batches.tasks`` says how).
   (``worker_prefetch_multiplier``), so none waits behind a long task while
   another worker is idle.
 - A message taken by a worker that vanished whole (the machine gone) comes
-  back after ``VISIBILITY_SECONDS``; the sweeper, every ``SWEEP_SECONDS``,
+  back after ``VISIBILITY_SECONDS``; the sweeper, every SUDOKU_QUEUE_SWEEP_SECONDS,
   queues again any batch nobody has moved on meanwhile, sooner than that.
 - No task returns anything: no result backend.
 """
@@ -22,6 +22,7 @@ twice costs time, never a result (``solver.batches.tasks`` says how).
 import os
 
 from celery import Celery
+from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
 
@@ -30,7 +31,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
 # the library's top-up (TOP_UP_SECONDS), each after up to 20 s of waiting for
 # SQLite's lock, and a message taken ahead waits for one of those.
 VISIBILITY_SECONDS = 300
-SWEEP_SECONDS = 30.0  # how often unfinished batches nobody moves are queued again
 TOP_UP_EVERY_SECONDS = 60.0  # how often the library is topped up
 
 app = Celery("sudoku_site")
@@ -47,8 +47,8 @@ app.conf.update(
     beat_schedule={
         "sweep-batches": {
             "task": "solver.batches.tasks.sweep",
-            "schedule": SWEEP_SECONDS,
-            "options": {"expires": SWEEP_SECONDS},
+            "schedule": settings.SUDOKU_QUEUE_SWEEP_SECONDS,
+            "options": {"expires": settings.SUDOKU_QUEUE_SWEEP_SECONDS},
         },
         "top-up-library": {
             "task": "solver.library.tasks.top_up",

@@ -344,6 +344,13 @@ if SUDOKU_BATCH_RUNNER not in {"inline", "celery"}:
 if SUDOKU_BATCH_RUNNER == "celery" and not REDIS_URL:
     raise ImproperlyConfigured("SUDOKU_BATCH_RUNNER=celery needs REDIS_URL, its broker.")
 CELERY_BROKER_URL = REDIS_URL
+# The celery runner's clock (solver/batches/leases.py, sudoku_site/celery.py):
+# a message on its way to a worker holds its batch this long; a batch whose
+# lease has run out and no row of which was saved for SUDOKU_QUEUE_STALE_SECONDS
+# is queued again by the sweeper, which looks every SUDOKU_QUEUE_SWEEP_SECONDS.
+SUDOKU_QUEUE_WAIT_SECONDS = float(os.environ.get("SUDOKU_QUEUE_WAIT_SECONDS") or 60)
+SUDOKU_QUEUE_STALE_SECONDS = float(os.environ.get("SUDOKU_QUEUE_STALE_SECONDS") or 60)
+SUDOKU_QUEUE_SWEEP_SECONDS = float(os.environ.get("SUDOKU_QUEUE_SWEEP_SECONDS") or 30)
 
 # The stack (deploy/serve.sh) around the site: nginx's address, the directory
 # of its files, the proxies nginx believes, gunicorn's workers.

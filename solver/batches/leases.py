@@ -10,10 +10,10 @@ Words used here:
   passed the lease on, its worker dead before it sent the successor, can
   send it.
 - queued lease: held for a message on its way to a worker, for
-  ``QUEUED_SECONDS``; a running lease: held by the slice that message runs,
-  for ``running_seconds()`` from its last save.
+  ``queued_seconds()`` (SUDOKU_QUEUE_WAIT_SECONDS); a running lease: held by
+  the slice that message runs, for ``running_seconds()`` from its last save.
 - stale: a batch with pending rows, no lease that still holds, and no slice
-  that has saved any row for ``STALE_SECONDS``. Its message was lost, or
+  that has saved any row for SUDOKU_QUEUE_STALE_SECONDS. Its message was lost, or
   its worker vanished: the sweeper sends the message again.
 
 Each change is one conditional UPDATE, so two workers never both hold a
@@ -38,11 +38,14 @@ from django.utils import timezone
 
 from .models import PENDING, Batch, BatchRow
 
-QUEUED_SECONDS = 60.0  # how long a message may take to reach a worker before it is sent again
-STALE_SECONDS = 60.0  # a batch no slice has saved rows of for this long may need its message again
 # What a slice may wait for SQLite's write lock (DATABASES' timeout), and some.
 LOCK_WAIT_SECONDS = 30.0
 SUCCESSORS = uuid.UUID("6f0c7a52-3d1e-4c1b-9a57-3c2b8e1f5d40")  # the namespace of successors' ids
+
+
+def queued_seconds() -> float:
+    """How long a message may take to reach a worker before it is sent again."""
+    return settings.SUDOKU_QUEUE_WAIT_SECONDS
 
 
 def running_seconds() -> float:
@@ -96,7 +99,7 @@ class Lease:
         or, once the batch is ``finished``, let it go. False, and no
         successor, if it is not this owner's any more."""
         successor = "" if finished else successor_of(self.owner)
-        until = None if finished else timezone.now() + timedelta(seconds=QUEUED_SECONDS)
+        until = None if finished else timezone.now() + timedelta(seconds=queued_seconds())
         passed = self._mine().update(lease_owner=successor, lease_until=until) == 1
         self.successor = successor if passed else ""
         return passed
@@ -112,5 +115,6 @@ def stale() -> list[tuple[UUID, str]]:
     pending = BatchRow.objects.filter(batch=OuterRef("pk"), status=PENDING)
     lapsed = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
     batches = Batch.objects.filter(lapsed, Exists(pending))
-    batches = batches.filter(touched__lt=now - timedelta(seconds=STALE_SECONDS))
+    untouched = now - timedelta(seconds=settings.SUDOKU_QUEUE_STALE_SECONDS)
+    batches = batches.filter(touched__lt=untouched)
     return list(batches.order_by("touched", "pk").values_list("pk", "lease_owner"))

@@ -14,7 +14,7 @@ going at a time, and every way a message can go wrong costs time only:
   successor holding the lease, and sends it.
 - it is lost (the broker restarted, a send that failed), or its worker
   vanished with it: once its lease has run out and no row has been saved
-  for ``leases.STALE_SECONDS``, the sweeper (every ``SWEEP_SECONDS``,
+  for SUDOKU_QUEUE_STALE_SECONDS, the sweeper (every SUDOKU_QUEUE_SWEEP_SECONDS,
   ``sweep``) sends it again.
 - it comes twice (sent again, then found): the copy finds the lease passed
   on and does nothing; or, arriving while the first still runs, solves
@@ -42,7 +42,7 @@ def queue_slice(batch_id: UUID | str, owner: str = "") -> bool:
     again); False, and nothing sent, when another message holds the lease
     (its slice sends the next) or the batch is gone."""
     owner = owner or leases.new_owner()
-    if not leases.take(batch_id, owner, leases.QUEUED_SECONDS):
+    if not leases.take(batch_id, owner, leases.queued_seconds()):
         return False
     queue.send(SLICE_TASK, str(batch_id), task_id=owner)
     return True

@@ -6,6 +6,7 @@ for a while is stale, its message to be sent again."""
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from solver.batches import leases
@@ -81,7 +82,7 @@ def test_passing_on_queues_it_for_a_new_message(batch):
     owner, until = lease_of(batch)
     assert owner == lease.successor == leases.successor_of("a")
     assert owner not in ("", "a")
-    assert until - timezone.now() > timedelta(seconds=leases.QUEUED_SECONDS - 1)
+    assert until - timezone.now() > timedelta(seconds=leases.queued_seconds() - 1)
 
 
 def test_passing_on_a_finished_batch_lets_it_go(batch):
@@ -122,7 +123,7 @@ def test_a_batch_whose_lease_holds_is_not_stale(batch):
 
 def test_a_batch_a_slice_saved_rows_of_lately_is_not_stale(batch):
     """Its slice is still running, past a lease that ran out (a long wait for the lock)."""
-    run_out(batch, untouched=timedelta(seconds=leases.STALE_SECONDS / 2))
+    run_out(batch, untouched=timedelta(seconds=settings.SUDOKU_QUEUE_STALE_SECONDS / 2))
     assert leases.stale() == []
 
 

@@ -37,10 +37,14 @@ class ClusterError(RuntimeError):
 
 
 def postgres_url() -> str:
-    """The DATABASE_URL of the project's PostgreSQL (make postgres); ClusterError
-    if it does not answer."""
+    """The DATABASE_URL of the project's PostgreSQL (make postgres, on
+    POSTGRES_PORT); ClusterError if it does not answer."""
+    port = os.environ.get("POSTGRES_PORT") or "5433"  # make's, as make test exports it
     url = subprocess.run(
-        [str(ROOT / "deploy" / "postgres.sh"), "url"], capture_output=True, text=True, check=True
+        [str(ROOT / "deploy" / "postgres.sh"), "url", port],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     try:
         psycopg.connect(conninfo(url), connect_timeout=5).close()
