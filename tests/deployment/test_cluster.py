@@ -17,14 +17,12 @@ import os
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
-from random import Random
 
 import psycopg
 import pytest
 
 from deploy import cluster
 from solver.engine import STANDARD, Status, format_grid, parse_puzzle, solve
-from solver.engine.symmetry import random_transform
 from tests.support.cluster import (
     app_port,
     batch_id,
@@ -34,7 +32,7 @@ from tests.support.cluster import (
     progress,
     started_cluster,
 )
-from tests.support.puzzles import load
+from tests.support.puzzles import hard_many
 
 pytestmark = pytest.mark.stack
 
@@ -52,18 +50,6 @@ QUICK_CLOCK = {
 }
 
 
-def hard_puzzles(count: int) -> list[str]:
-    """``count`` hard puzzles: the shared hard sets, then more of them
-    written another way (digits relabelled, rows and columns moved)."""
-    base = load("top1465.txt") + load("forum_hardest_1106.txt")
-    rng = Random(27)
-    found = list(base[:count])
-    while len(found) < count:
-        grid = parse_puzzle(base[len(found) % len(base)])
-        found.append(format_grid(random_transform(STANDARD, rng).apply(grid)))
-    return found
-
-
 def rows_of(port: int, batch: str) -> list[dict]:
     status, _, body = fetch(port, "GET", f"/batch/{batch}.csv", X_Real_IP="10.9.9.9")
     assert status == 200, body[:300]
@@ -73,7 +59,7 @@ def rows_of(port: int, batch: str) -> list[dict]:
 def test_a_batch_survives_a_killed_worker_and_a_restarted_redis(tmp_path):
     with started_cluster(tmp_path, workers=2, **LIMITS, **QUICK_CLOCK) as layout:
         first, second = app_port(layout, 0), app_port(layout, 1)
-        puzzles = hard_puzzles(BATCH_ROWS)
+        puzzles = hard_many(BATCH_ROWS)
         batch = batch_id(post_batch(first, "\n".join(puzzles), "10.1.1.1"))
 
         # Every worker killed with SIGKILL, whole (the one solving a slice
@@ -108,7 +94,7 @@ def test_the_cap_holds_under_posts_to_both_app_servers_at_once(tmp_path):
     batches of 200 rows posted at once, half to each app server, exactly
     fifteen fit under the cap of 3,000 rows; the others are refused, the
     server being full."""
-    puzzles = "\n".join(hard_puzzles(SMALL_ROWS))
+    puzzles = "\n".join(hard_many(SMALL_ROWS))
     clients = [f"10.2.0.{n}" for n in range(1, 21)]
     with started_cluster(tmp_path, workers=0, **LIMITS) as layout:
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from random import Random
 
 import pytest
 
@@ -139,3 +140,19 @@ def tiered(puzzles: Iterable[str], fast: int) -> list:
         pytest.param(text, marks=pytest.mark.slow) if number >= fast else text
         for number, text in enumerate(puzzles)
     ]
+
+
+def hard_many(count: int) -> list[str]:
+    """``count`` hard puzzles: top1465's and forum_hardest_1106's, then the
+    same again written other ways (digits relabelled, rows and columns moved,
+    the same each call), for batches bigger than both sets."""
+    from solver.engine import STANDARD, format_grid, parse_puzzle
+    from solver.engine.symmetry import random_transform
+
+    base = load("top1465.txt") + load("forum_hardest_1106.txt")
+    rng = Random(27)
+    found = list(base[:count])
+    while len(found) < count:
+        grid = parse_puzzle(base[len(found) % len(base)])
+        found.append(format_grid(random_transform(STANDARD, rng).apply(grid)))
+    return found
