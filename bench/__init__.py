@@ -17,6 +17,8 @@ with its machine, date and command, are in bench/README.md.
   plain digging lands on.
 - ``load``: the production stack (nginx and gunicorn) under load and abuse,
   started by tests/stack.py.
+- ``cluster``: make cluster's parts: batches with one and two queue workers,
+  answer pages with one and two app servers.
 - ``costs``: where a solve request's time goes, in process on one core.
 - ``sets``: the reader of the shared puzzle sets, for these and for the tests.
 - ``machine``: the line naming the machine that heads every run's output.
