@@ -298,13 +298,16 @@ def wait_until_answering(layout: Layout) -> None:
 
 
 def stop(layout: Layout) -> None:
-    """Stop every part, the last started first: SIGTERM to its process group
-    (nginx: SIGQUIT, its graceful stop), SIGKILL after STOP_SECONDS."""
-    for name in reversed(parts(layout)):
+    """Stop every part, the last started first, workers started later (a
+    pid file of the directory's that ``parts`` does not name) before all:
+    SIGTERM to its process group (nginx: SIGQUIT, its graceful stop),
+    SIGKILL after STOP_SECONDS."""
+    known = parts(layout)
+    extra = sorted(path.stem for path in layout.directory.glob("*.pid") if path.stem not in known)
+    for name in [*extra, *reversed(known)]:
         pid = running(layout, name)
-        if pid is None:
-            continue
-        stop_group(pid, signal.SIGQUIT if name == "nginx" else signal.SIGTERM)
+        if pid is not None:
+            stop_group(pid, signal.SIGQUIT if name == "nginx" else signal.SIGTERM)
         layout.pid_file(name).unlink(missing_ok=True)
 
 
