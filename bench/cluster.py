@@ -58,8 +58,8 @@ def fresh_cluster(apps: int, workers: int) -> Iterator[Layout]:
 
 def cpu_seconds(layout: Layout) -> Counter[str]:
     """CPU seconds used so far by each part of the cluster (its process
-    group, children included while they run), and by PostgreSQL's server
-    processes, read from /proc."""
+    group, children included), and by PostgreSQL's server processes, read
+    from /proc."""
     groups = {}
     for part in cluster.parts(layout):
         pid = cluster.running(layout, part)
@@ -76,7 +76,9 @@ def cpu_seconds(layout: Layout) -> Counter[str]:
         fields = text[text.rindex(")") + 2 :].split()
         part = "postgres" if name == "postgres" else groups.get(int(fields[2]))
         if part is not None:
-            used[part] += (int(fields[11]) + int(fields[12])) / ticks
+            # Its own time and that of its children it has reaped (a worker's
+            # pool, PostgreSQL's backends), so that what ended still counts.
+            used[part] += sum(int(field) for field in fields[11:15]) / ticks
     return used
 
 
