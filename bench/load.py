@@ -84,7 +84,7 @@ from bench.machine import machine
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
 from deploy import render
 from solver.engine.levels import LEVELS
-from tests.support.stack import Stack, start_stack
+from tests.support.stack import Stack, file_form, start_stack
 
 EMPTY = "." * 81
 UNSOLVABLE = "12345678." + "........9" + "." * 63
@@ -559,18 +559,6 @@ ZONE_KINDS = {
 }
 
 
-def multipart(token: str, name: str, text: str) -> tuple[bytes, str]:
-    """A form post of the CSRF token and ``text`` as a file: its body and Content-Type."""
-    boundary = "bench-load-boundary"
-    body = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
-        f"{token}\r\n--{boundary}\r\n"
-        f'Content-Disposition: form-data; name="file"; filename="{name}"\r\n'
-        f"Content-Type: text/plain\r\n\r\n{text}\r\n--{boundary}--\r\n"
-    )
-    return body.encode(), f"multipart/form-data; boundary={boundary}"
-
-
 def session(port: int, source: str, puzzles: list[str]) -> dict[str, Callable[[str], tuple]]:
     """The forms' requests of a client at ``source``, with its CSRF cookie and
     token: a paste loaded, and the slice, page and CSV of a batch of
@@ -580,7 +568,7 @@ def session(port: int, source: str, puzzles: list[str]) -> dict[str, Callable[[s
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
     cookie = f"csrftoken={client.cookie}"
     lines = (puzzles * (BATCH_OF_HARDEST // len(puzzles) + 1))[:BATCH_OF_HARDEST]
-    body, kind = multipart(token, "hardest.txt", "\n".join(lines))
+    body, kind = file_form(token, "hardest.txt", "\n".join(lines))
     client.exchange(("POST", "/batch", body, {"Content-Type": kind, "Cookie": cookie}), tally)
     address = client.location
     client.close()

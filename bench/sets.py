@@ -48,6 +48,17 @@ def spread(puzzles: Sequence[T], count: int) -> list[tuple[int, T]]:
     return [(index, puzzles[index]) for index in range(0, len(puzzles), step)[:count]]
 
 
+def sampled(names: Sequence[str], count: int) -> list[tuple[str, list[str]]]:
+    """Each set of ``names`` with ``count`` of its puzzles spread through it,
+    each written as 81 symbols. Raises FileNotFoundError for a set missing."""
+    from solver.engine import format_grid, parse_puzzle
+
+    return [
+        (name, [format_grid(parse_puzzle(text)) for _, text in spread(read_set(name), count)])
+        for name in names
+    ]
+
+
 def parse_sets(text: str) -> list[str]:
     """The value of a ``--sets`` option: comma-separated file names of ``PUZZLES_DIR``.
 

@@ -56,8 +56,8 @@ from pathlib import Path
 from time import perf_counter
 
 from bench.machine import machine
-from bench.sets import parse_sets, read_set, spread
-from solver.engine import format_grid, parse_puzzle, shape_of_grid
+from bench.sets import parse_sets, sampled
+from solver.engine import parse_puzzle, shape_of_grid
 from solver.engine.difficulty import Difficulty, rate
 from solver.engine.levels import LEVELS, Level
 from solver.engine.marks import Marks
@@ -473,10 +473,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--sample must be at least 1 and --max-seconds at least 0")
     args.max_seconds = args.max_seconds or None
     try:
-        args.puzzles = [
-            (name, [format_grid(parse_puzzle(t)) for _, t in spread(read_set(name), args.sample)])
-            for name in args.sets
-        ]
+        args.puzzles = sampled(args.sets, args.sample)
     except FileNotFoundError as error:
         parser.error(str(error))
     return args

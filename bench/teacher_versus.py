@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.machine import machine
-from bench.sets import parse_sets, read_set, spread
+from bench.sets import parse_sets, sampled
 from bench.teacher import DEFAULT_SAMPLE, DEFAULT_SETS, SITE_SECONDS, share, timing
-from solver.engine import format_grid, parse_puzzle, shape_of_grid
+from solver.engine import parse_puzzle, shape_of_grid
 from solver.engine import teacher as this_teacher
 from solver.engine.marks import Marks
 
@@ -187,10 +187,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"{args.other} holds no solver/engine/teacher.py")
     args.max_seconds = args.max_seconds or None
     try:
-        args.puzzles = [
-            (name, [format_grid(parse_puzzle(t)) for _, t in spread(read_set(name), args.sample)])
-            for name in args.sets
-        ]
+        args.puzzles = sampled(args.sets, args.sample)
     except FileNotFoundError as error:
         parser.error(str(error))
     return args

@@ -39,7 +39,16 @@ from tests.support.served import (
     require_nginx,
     start_stack,
 )
-from tests.support.stack import ENV_EXAMPLE, ROOT, Reply, Stack, StackError, alive, read_env_file
+from tests.support.stack import (
+    ENV_EXAMPLE,
+    ROOT,
+    Reply,
+    Stack,
+    StackError,
+    alive,
+    file_form,
+    read_env_file,
+)
 from tests.support.stack import start_stack as start_serving
 
 pytestmark = pytest.mark.stack
@@ -96,19 +105,13 @@ def post_batch_file(stack: Stack, text: str, **headers: str) -> Reply:
     page = stack.fetch("GET", "/batch")
     cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-    boundary = "puzzles-boundary"
-    body = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
-        f"{token}\r\n--{boundary}\r\n"
-        'Content-Disposition: form-data; name="file"; filename="many.txt"\r\n'
-        f"Content-Type: text/plain\r\n\r\n{text}\r\n--{boundary}--\r\n"
-    )
+    body, kind = file_form(token, "many.txt", text)
     origin = f"http://127.0.0.1:{stack.port}"
     return stack.fetch(
         "POST",
         "/batch",
-        body.encode(),
-        Content_Type=f"multipart/form-data; boundary={boundary}",
+        body,
+        Content_Type=kind,
         Cookie=f"csrftoken={cookie}",
         Origin=origin,
         Referer=f"{origin}/batch/",

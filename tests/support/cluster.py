@@ -28,6 +28,7 @@ from urllib.parse import unquote, urlsplit
 import psycopg
 
 from deploy import cluster
+from tests.support.stack import file_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,20 +149,14 @@ def post_batch(port: int, text: str, client: str) -> tuple:
         raise ClusterError(f"GET /batch answered {status}")
     cookie = re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"])[1]
     token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1].decode()
-    boundary = "cluster-boundary"
-    body = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
-        f"{token}\r\n--{boundary}\r\n"
-        'Content-Disposition: form-data; name="file"; filename="many.txt"\r\n'
-        f"Content-Type: text/plain\r\n\r\n{text}\r\n--{boundary}--\r\n"
-    )
+    body, kind = file_form(token, "many.txt", text)
     origin = f"http://127.0.0.1:{port}"
     return fetch(
         port,
         "POST",
         "/batch",
-        body.encode(),
-        Content_Type=f"multipart/form-data; boundary={boundary}",
+        body,
+        Content_Type=kind,
         Cookie=f"csrftoken={cookie}",
         Origin=origin,
         Referer=f"{origin}/batch",

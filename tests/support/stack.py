@@ -168,6 +168,19 @@ def alive(pid: int, group: bool = False) -> bool:
     return True
 
 
+def file_form(token: str, name: str, text: str) -> tuple[bytes, str]:
+    """A form post of the CSRF token and ``text`` as the file ``name`` (the
+    batch page's form): its body and Content-Type."""
+    boundary = "sudoku-form-boundary"
+    body = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n'
+        f"{token}\r\n--{boundary}\r\n"
+        f'Content-Disposition: form-data; name="file"; filename="{name}"\r\n'
+        f"Content-Type: text/plain\r\n\r\n{text}\r\n--{boundary}--\r\n"
+    )
+    return body.encode(), f"multipart/form-data; boundary={boundary}"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
