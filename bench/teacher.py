@@ -468,7 +468,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--positions", action="store_true", help="time the next hint at every position instead"
     )
-    args = parser.parse_args(argv)
+    return walk_arguments(parser, parser.parse_args(argv))
+
+
+def walk_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with ``--sample`` and ``--max-seconds`` checked (0 seconds:
+    None, no limit) and each set's puzzles sampled (``args.puzzles``); an
+    error of ``parser`` for a value out of range or a set missing."""
     if args.sample < 1 or args.max_seconds < 0:
         parser.error("--sample must be at least 1 and --max-seconds at least 0")
     args.max_seconds = args.max_seconds or None

@@ -35,8 +35,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.machine import machine
-from bench.sets import parse_sets, sampled
-from bench.teacher import DEFAULT_SAMPLE, DEFAULT_SETS, SITE_SECONDS, share, timing
+from bench.sets import parse_sets
+from bench.teacher import (
+    DEFAULT_SAMPLE,
+    DEFAULT_SETS,
+    SITE_SECONDS,
+    share,
+    timing,
+    walk_arguments,
+)
 from solver.engine import parse_puzzle, shape_of_grid
 from solver.engine import teacher as this_teacher
 from solver.engine.marks import Marks
@@ -181,16 +188,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--cpu", action="store_true", help="budget and times in CPU time")
     args = parser.parse_args(argv)
-    if args.sample < 1 or args.max_seconds < 0:
-        parser.error("--sample must be at least 1 and --max-seconds at least 0")
     if not (args.other / "solver" / "engine" / "teacher.py").is_file():
         parser.error(f"{args.other} holds no solver/engine/teacher.py")
-    args.max_seconds = args.max_seconds or None
-    try:
-        args.puzzles = sampled(args.sets, args.sample)
-    except FileNotFoundError as error:
-        parser.error(str(error))
-    return args
+    return walk_arguments(parser, args)
 
 
 def main(argv: list[str] | None = None) -> None:
