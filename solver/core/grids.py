@@ -19,12 +19,14 @@ about twice as much (measured in process), mostly in Django's escaping.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
-from ..engine import STANDARD, Grid
+from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
 from .cells import CELL_NAMES
 
 TABLE = (
@@ -33,6 +35,9 @@ TABLE = (
 )
 STACK = '<colgroup span="{}"></colgroup>'
 ANSWER_CELL = '<td class="{classes}">{value}</td>'
+# On boards other than 9x9 each answer cell says where it is, and its symbol.
+SIZED_CELL = '<td class="{classes}" aria-label="{label}">{value}</td>'
+SCROLLER = '<div class="grid-scroll" role="region" tabindex="0" aria-label="{}">{}</div>'
 
 # Where each cell is: its field name, row, column and box (from 1).
 CELLS = tuple(
@@ -42,21 +47,35 @@ CELLS = tuple(
 NOTHING = escape("")
 
 
-def bands(cell: str) -> str:
-    """A format string for all the cells, row by row, each written as ``cell``
-    (a format string of ``{}`` fields): rows in ``<tr>``, bands in ``<tbody>``."""
-    n, high = STANDARD.size, STANDARD.box_rows
+@cache  # one per cell format and board: few
+def bands(cell: str, board: Shape = STANDARD) -> str:
+    """A format string for all the cells of ``board``, row by row, each written
+    as ``cell`` (a format string of ``{}`` fields): rows in ``<tr>``, bands in
+    ``<tbody>``."""
+    n, high = board.size, board.box_rows
     row = "<tr>" + cell * n + "</tr>"
     return ("<tbody>" + row * high + "</tbody>") * (n // high)
 
 
+@cache  # one per board
+def stacks(board: Shape = STANDARD) -> SafeString:
+    """The ``<colgroup>`` of each stack of box columns of ``board``."""
+    return format_html_join("", STACK, [(board.box_cols,)] * (board.size // board.box_cols))
+
+
 ANSWER_BANDS = bands("{}")
-STACKS = format_html_join("", STACK, [(STANDARD.box_cols,)] * (STANDARD.size // STANDARD.box_cols))
+STACKS = stacks()
 
 
 def answer_grid(puzzle: Grid, solution: Grid | None, caption: str) -> SafeString:
     """The answer grid: givens marked ``given``, the solution's other digits
-    ``solved``; without a solution, only the givens are drawn."""
+    ``solved``; without a solution, only the givens are drawn.
+
+    A board other than 9x9 (its size from the puzzle's number of cells) is
+    drawn by ``sized_answer_grid``.
+    """
+    if len(puzzle) != STANDARD.cells:
+        return sized_answer_grid(puzzle, solution, caption)
     cells = [
         _answer_cell("cell given" if given else ("cell solved" if digit else "cell"), digit)
         for given, digit in zip(puzzle, solution or puzzle, strict=True)
@@ -70,10 +89,40 @@ def _answer_cell(classes: str, digit: int) -> SafeString:
     return format_html(ANSWER_CELL, classes=classes, value=digit or "")
 
 
-def table(cells: SafeString, classes: str, caption: str, role: str = "") -> SafeString:
+def sized_answer_grid(
+    puzzle: Grid, solution: Grid | None, caption: str, faults: Collection[int] = ()
+) -> SafeString:
+    """The answer grid of a board of any size, in a region that scrolls
+    sideways when the board is wider than the window (never the page).
+
+    As ``answer_grid``, with symbols above 9 written as letters, each cell
+    named by its row, column, box and symbol, and the cells in ``faults``
+    marked ``invalid``. ValueError if no board has as many cells as ``puzzle``.
+    """
+    board = shape_of_grid(puzzle)
+    place = gettext("Row %(row)s, column %(column)s, box %(box)s")
+    cells = []
+    for cell, (given, digit) in enumerate(zip(puzzle, solution or puzzle, strict=True)):
+        row, column = board.row_col(cell)
+        label = place % {"row": row, "column": column, "box": board.box_of(cell)}
+        symbol = SYMBOLS[digit - 1] if digit else ""
+        if symbol:
+            label = gettext("%(place)s: %(symbol)s") % {"place": label, "symbol": symbol}
+        classes = "cell given" if given else ("cell solved" if digit else "cell")
+        classes += " invalid" if cell in faults else ""
+        cells.append(format_html(SIZED_CELL, classes=classes, label=label, value=symbol))
+    classes = f"grid answer-grid sized size-{board.size}"
+    drawn = table(format_html(bands("{}", board), *cells), classes, caption, board=board)
+    return format_html(SCROLLER, caption, drawn)
+
+
+def table(
+    cells: SafeString, classes: str, caption: str, role: str = "", board: Shape = STANDARD
+) -> SafeString:
     """The table around ``cells`` (in rows and bands of rows, from ``bands``),
-    with its stacks of columns, its caption and, if given, an ARIA ``role``."""
+    with ``board``'s stacks of columns, its caption and, if given, an ARIA ``role``."""
     role_attribute = format_html(' role="{}"', role) if role else NOTHING
+    columns = STACKS if board is STANDARD else stacks(board)
     return format_html(
-        TABLE, classes=classes, role=role_attribute, caption=caption, stacks=STACKS, bands=cells
+        TABLE, classes=classes, role=role_attribute, caption=caption, stacks=columns, bands=cells
     )

@@ -16,8 +16,9 @@ class Issue:
     message: str
     cells: tuple[int, ...] = ()
     field: str | None = None  # the field at fault (a cell's name, "puzzle", "file"), if any
+    side: int = STANDARD.size  # N, for the N x N board the cells are counted on
 
     def as_json(self) -> dict:
         """``{"code", "message", "cells": [[row, column], ...]}``, rows and columns from 1."""
-        cells = [list(STANDARD.row_col(cell)) for cell in self.cells]
+        cells = [[cell // self.side + 1, cell % self.side + 1] for cell in self.cells]
         return {"code": self.code, "message": self.message, "cells": cells}

@@ -18,7 +18,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ..cli.reading import InputError, read_entries
-from ..engine import STANDARD, Grid, InvalidPuzzle, Problem, find_conflicts, parse_puzzle
+from ..engine import (
+    STANDARD,
+    Grid,
+    InvalidPuzzle,
+    Problem,
+    Shape,
+    find_conflicts,
+    parse_puzzle,
+)
 from .issues import Issue
 from .messages import describe
 
@@ -30,7 +38,12 @@ class PuzzleReader(forms.Form):
     the givens, and recording each problem as an ``Issue`` (``issues``, in
     order) beside the form's errors. ``notices`` says what the reader should
     know about a text that was read; ``grid_shown`` is the puzzle as read.
+
+    ``shape`` is the board a text is read for; None reads every size the
+    engine reads (4x4 to 25x25), the board following from the text.
     """
+
+    shape: Shape | None = STANDARD
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,10 +62,11 @@ class PuzzleReader(forms.Form):
             for error in errors:
                 self.issues.append(Issue(error.code or "invalid", " ".join(error), (), name))
 
-    def _report(self, field: str | None, error: ValidationError, cells=()) -> None:
-        """Add ``error`` to ``field`` (None for the whole form) and record it as an issue."""
+    def _report(self, field: str | None, error: ValidationError, cells=(), side: int = 9) -> None:
+        """Add ``error`` to ``field`` (None for the whole form) and record it as an
+        issue, its ``cells`` counted on a ``side`` x ``side`` board."""
         self.add_error(field, error)
-        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field))
+        self.issues.append(Issue(error.code, " ".join(error), tuple(cells), field, side))
 
     def _read_text(self, field: str, text: str) -> Grid | None:
         """The grid written in ``text``, or None after adding the reader's errors to ``field``.
@@ -60,7 +74,7 @@ class PuzzleReader(forms.Form):
         A file that holds several puzzles, one after another, gives its first.
         """
         try:
-            self.grid_shown = parse_puzzle(text, STANDARD)
+            self.grid_shown = parse_puzzle(text, self.shape)
         except InvalidPuzzle as invalid:
             first, count = _first_of_many(text) if field == "file" else (None, 0)
             if first is None:
@@ -74,8 +88,9 @@ class PuzzleReader(forms.Form):
     def _accept_givens(self, grid: Grid) -> bool:
         """True if no givens conflict; else add an error per conflicting pair."""
         conflicts = find_conflicts(grid)
+        side = round(len(grid) ** 0.5)
         for problem in conflicts:
-            self._report(None, _as_error(problem), problem.cells)
+            self._report(None, _as_error(problem), problem.cells, side)
         return not conflicts
 
 
@@ -104,6 +119,14 @@ class PuzzleTextForm(PuzzleReader):
             if grid is not None and self._accept_givens(grid):
                 cleaned["grid"] = grid
         return cleaned
+
+
+class AnySizeTextForm(PuzzleTextForm):
+    """A puzzle as one text, of any size the engine reads (4x4 to 25x25): the
+    answer page's and the solving API's input. A valid form's grid has N*N
+    cells; ``engine.shape_of_grid`` gives its board."""
+
+    shape = None
 
 
 def _as_error(problem: Problem) -> ValidationError:

@@ -17,9 +17,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ..addresses import answer_url, edit_url, level_url, play_url, steps_url
 from ..choices import StatusChoices
-from ..core.grids import answer_grid
+from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
-from ..engine import Budget, Grid, Status, format_grid, solve
+from ..core.reading import AnySizeTextForm
+from ..engine import STANDARD, Budget, Grid, Result, Status, format_grid, shape_of_grid, solve
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm
@@ -43,6 +44,15 @@ def answer(request):
     and redirected there, and bad input goes back to the entry page, kept."""
     if request.method == "POST":
         return posted_entry(request, answer_url)
+    text = request.GET.get("puzzle", "").strip()
+    form = AnySizeTextForm({"puzzle": text})
+    if text and form.is_valid():
+        return _answer_page(request, form.cleaned_data["grid"])
+    shown = form.grid_shown
+    if text and shown is not None and len(shown) != STANDARD.cells:
+        # The entry grid is 9x9 only: a board of another size whose givens
+        # conflict is shown here, its cells at fault marked.
+        return _invalid_page(request, form)
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
@@ -71,6 +81,8 @@ def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
+    if len(puzzle) != STANDARD.cells:
+        return _sized_answer_page(request, puzzle, result)
     context = {
         "result": result,
         "grid": answer_grid(puzzle, result.solution, gettext("Answer grid")),
@@ -92,6 +104,35 @@ def _answer_page(request, puzzle: Grid):
         else:
             context["level_url"] = level_url(puzzle)
     return render(request, "entry/answer.html", context)
+
+
+def _sized_answer_page(request, puzzle: Grid, result: Result):
+    """The answer page for a board other than 9x9: the verdict, the grid at its
+    size, the solution line and the link; the pages that play, explain, rate
+    or edit a puzzle take 9x9 only, so they are not offered."""
+    context = {
+        "result": result,
+        "board": shape_of_grid(puzzle),
+        "grid": sized_answer_grid(puzzle, result.solution, gettext("Answer grid")),
+        "puzzle_grid": sized_answer_grid(puzzle, None, gettext("Puzzle grid")),
+        "solution_line": format_grid(result.solution) if result.solution else "",
+        "elapsed_ms": result.elapsed * 1000,
+        "permalink": request.build_absolute_uri(answer_url(puzzle)),
+        "statuses": StatusChoices,
+    }
+    return render(request, "entry/answer.html", context)
+
+
+def _invalid_page(request, form: AnySizeTextForm):
+    """The givens of a board other than 9x9 that break the rules: each problem
+    named, its cells marked in the grid drawn at the board's size."""
+    grid = form.grid_shown
+    context = {
+        "board": shape_of_grid(grid),
+        "problems": [issue.message for issue in form.issues],
+        "grid": sized_answer_grid(grid, None, gettext("Puzzle grid"), form.invalid_cells),
+    }
+    return render(request, "entry/invalid.html", context)
 
 
 def _load_reply(form: LoadForm) -> JsonResponse:

@@ -1,0 +1,122 @@
+"""The answer page at every size the engine reads: the verdict, the grid drawn
+at the board's size with its givens marked and each cell named, the size
+stated, and givens that break the rules named with their cells."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+from django.urls import reverse
+
+from solver.engine import SYMBOLS, is_valid_solution, parse_puzzle, shape_of_grid
+from tests.support.pages import text_of
+from tests.support.puzzles import HARD, SIZED
+
+ANSWER = reverse("solver:answer")
+# Made up for these tests: each has exactly one solution.
+FOUR = "1...\n..3.\n.4..\n...2\n"
+SIX = "..4...\n....25\n....4.\n..6..3\n51....\n...2..\n"
+BOARDS = {"4x4": FOUR, "6x6": SIX, "16x16": SIZED["16x16"], "25x25": SIZED["25x25"]}
+SIZED_CELL = re.compile(r'<td class="cell ?([a-z ]*)" aria-label="([^"]*)">(\w?)</td>')
+# Two 1s in row 1 of a 16x16 board.
+CLASH_16 = "11" + "." * 254
+
+
+def answer_of(client, text: str):
+    return client.get(f"{ANSWER}?puzzle={quote(text)}")
+
+
+def sized_cells(response, grid: str = "answer") -> list[tuple[str, str, str]]:
+    """(classes, accessible name, symbol) of each cell of the answer (or printed puzzle) grid."""
+    puzzle, answer = response.content.decode().split('id="answer-heading"')
+    return SIZED_CELL.findall(answer if grid == "answer" else puzzle)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_board_of_each_size_is_solved_keeping_its_givens(client, name):
+    puzzle = parse_puzzle(BOARDS[name])
+    response = answer_of(client, BOARDS[name])
+    assert response.status_code == 200
+    assert "Solved." in text_of(response)
+    cells = sized_cells(response)
+    solution = tuple(SYMBOLS.index(symbol) + 1 for _, _, symbol in cells)
+    assert is_valid_solution(puzzle, solution)
+    assert [kind for kind, _, _ in cells] == ["given" if d else "solved" for d in puzzle]
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_page_states_the_size_and_its_boxes(client, name):
+    board = shape_of_grid(parse_puzzle(BOARDS[name]))
+    size, rows, columns = board.size, board.box_rows, board.box_cols
+    response = answer_of(client, BOARDS[name])
+    assert f"{size}×{size}, boxes {rows}×{columns}" in text_of(response)
+    html = response.content.decode()
+    assert f'class="grid answer-grid sized size-{size}"' in html
+    assert html.count(f'<colgroup span="{columns}">') == 2 * size // columns
+    assert html.count("<tbody>") == 2 * size // rows
+
+
+def test_each_cell_is_named_by_its_row_column_box_and_symbol(client):
+    response = answer_of(client, SIZED["16x16"])
+    names = [name for _, name, _ in sized_cells(response)]
+    assert len(names) == 256
+    assert names[0] == "Row 1, column 1, box 1: C"
+    assert names[-1].startswith("Row 16, column 16, box 16: ")
+    assert names[4 * 16 + 4].startswith("Row 5, column 5, box 6: ")
+
+
+def test_the_grid_scrolls_inside_its_own_region(client):
+    html = answer_of(client, SIZED["16x16"]).content.decode()
+    assert '<div class="grid-scroll" role="region" tabindex="0" aria-label="Answer grid">' in html
+
+
+def test_the_solution_line_and_the_link_keep_the_board(client):
+    response = answer_of(client, FOUR)
+    html = response.content.decode()
+    solution = "".join(symbol for _, _, symbol in sized_cells(response))
+    assert f'value="{solution}"' in html
+    assert "/answer?puzzle=1.....3..4.....2" in html
+
+
+def test_the_nine_by_nine_pages_are_not_offered_for_another_size(client):
+    html = answer_of(client, FOUR).content.decode()
+    assert "/play?" not in html
+    assert "/steps?" not in html
+    assert "/index?" not in html
+
+
+def test_a_sixteen_by_sixteen_clash_names_its_cells(client):
+    response = answer_of(client, CLASH_16)
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "16×16, boxes 4×4" in text
+    assert "row 1" in text.lower()
+    assert "columns 1 and 2" in text
+    html = response.content.decode()
+    marked = re.findall(r'<td class="cell given invalid" aria-label="([^"]*)"', html)
+    assert marked == ["Row 1, column 1, box 1: 1", "Row 1, column 2, box 1: 1"]
+
+
+def test_a_nine_by_nine_clash_still_goes_back_to_the_entry_page(client):
+    response = answer_of(client, "55" + "." * 79)
+    assert response.status_code == 200
+    assert 'name="r1c1"' in response.content.decode()
+    assert "sized" not in response.content.decode()
+
+
+def test_a_text_too_long_or_unreadable_gets_the_entry_page_with_its_problem(client):
+    for text in ("1" * 3000, "1.x." * 4):
+        response = answer_of(client, text)
+        assert response.status_code == 200
+        assert 'id="form-errors"' in response.content.decode()
+
+
+def test_the_nine_by_nine_answer_is_drawn_as_before(client):
+    html = answer_of(client, HARD).content.decode()
+    assert "sized" not in html
+    assert "board-size" not in html
+    assert 'aria-label="Row' not in html
+    givens = 81 - HARD.count(".")
+    assert len(re.findall(r'<td class="cell (?:given|solved)">\d</td>', html)) == 81 + givens
