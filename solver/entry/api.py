@@ -1,8 +1,10 @@
 """The operations that solve and check a puzzle: ``/api/solve`` and
 ``/api/validate``, each by POST (JSON) or GET (the puzzle in the query).
 
-The puzzle is read and checked by the same form as the pages
-(``PuzzleTextForm``), so the API gives the same codes and messages.
+The puzzle is read and checked by the same form as the answer page
+(``AnySizeTextForm``), so the API gives the same codes and messages, and
+takes every size the engine reads (4x4 to 25x25); each reply states the
+board's ``size`` and ``box``. The rating is 9x9 only, as the teacher is.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from ninja.decorators import decorate_view
 from ..api.errors import failure, require_json
 from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.logs import log_solve
-from ..core.reading import PuzzleTextForm
-from ..engine import Budget, Grid, Status, format_grid, solve
+from ..core.reading import AnySizeTextForm
+from ..engine import STANDARD, Budget, Grid, Status, format_grid, shape_of_grid, solve
 from ..teaching import ratings
 from ..teaching.lessons import difficulty_json
 from .schemas import PuzzleIn, Solved, Verdict
@@ -73,11 +75,12 @@ def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
 
 def _answer(request: HttpRequest, text: str, with_solution: bool):
     """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
-    form = PuzzleTextForm({"puzzle": text})
+    form = AnySizeTextForm({"puzzle": text})
     if not form.is_valid():
         return failure(400, form.issues)
     givens = form.cleaned_data["grid"]
-    result = solve(givens, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    board = shape_of_grid(givens)
+    result = solve(givens, board, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "api", result)
     body = {
         "status": result.status.value,
@@ -85,6 +88,8 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
         "givens": format_grid(givens),
         "guesses": result.guesses,
         "elapsed_ms": round(result.elapsed * 1000, 3),
+        "size": board.size,
+        "box": [board.box_rows, board.box_cols],
     }
     if with_solution:
         body["solution"] = format_grid(result.solution) if result.solution else None
@@ -95,8 +100,9 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
 
 def _difficulty(givens: Grid, guesses: int) -> dict | None:
     """The puzzle's rating when it is known or quick to find (``ratings.for_answer``),
-    else None: ``GET /api/rating`` works it out, off the answer's path."""
-    if not settings.SUDOKU_RATE_ANSWERS or 0 not in givens:
+    else None: ``GET /api/rating`` works it out, off the answer's path. None
+    for a board other than 9x9: the teacher that rates puzzles is 9x9 only."""
+    if not settings.SUDOKU_RATE_ANSWERS or 0 not in givens or len(givens) != STANDARD.cells:
         return None
     kept = ratings.for_answer(givens, guesses)
     return difficulty_json(kept.difficulty) if kept else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
 from pydantic import ConfigDict, Field
@@ -30,26 +30,38 @@ class Verdict(Schema):
         ge=0, le=2, description="Solutions found: 0, 1, or 2 meaning two or more."
     )
     givens: str = Field(
-        pattern=r"^[1-9.]{81}$",
-        description="The puzzle as read: 81 symbols, . for an empty cell.",
+        pattern=r"^[1-9A-P.]{16,625}$",
+        description="The puzzle as read: N*N symbols row by row (81 on a 9x9 board), . for "
+        "an empty cell, A = 10 ... P = 25 on boards above 9x9.",
         examples=[EXAMPLE],
     )
     guesses: int = Field(ge=0, description="Guesses the search made.")
     elapsed_ms: float = Field(ge=0, description="Time the solver took, in milliseconds.")
+    size: int = Field(
+        ge=4,
+        le=25,
+        description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
+    )
+    box: list[Annotated[int, Field(ge=2, le=5)]] = Field(
+        min_length=2,
+        max_length=2,
+        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16.",
+        examples=[[3, 3]],
+    )
 
 
 class Solved(Verdict):
     """The verdict and a solution, when one was found."""
 
     solution: str | None = Field(
-        pattern=r"^[1-9]{81}$",
-        description="A solution (81 digits), or null when none was found. With status "
-        "multiple it is one of several; with gave_up it may be null.",
+        pattern=r"^[1-9A-P]{16,625}$",
+        description="A solution (N*N symbols, as givens), or null when none was found. With "
+        "status multiple it is one of several; with gave_up it may be null.",
         examples=[EXAMPLE_SOLUTION],
     )
     difficulty: Difficulty | None = Field(
         description="How hard the puzzle is for a person, for a unique puzzle with an "
         "open cell, when it is known already or quick to find (a puzzle solved without a "
         "guess); null otherwise. GET /api/rating gives it for any unique puzzle, worked "
-        "out once and then kept."
+        "out once and then kept. Always null on a board other than 9x9: the rating is 9x9 only."
     )

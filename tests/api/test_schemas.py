@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.support.openapi import OPENAPI, reply_schema
-from tests.support.puzzles import HARD, NO_SOLUTION
+from tests.support.puzzles import HARD, NO_SOLUTION, SIZED
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +55,10 @@ POSTS = [
     ("/api/solve", {"puzzle": "abc"}, 400),
     ("/api/solve", {"puzzle": 3}, 400),
     ("/api/validate", {"puzzle": HARD}, 200),
+    ("/api/solve", {"puzzle": SIZED["16x16"]}, 200),
+    ("/api/solve", {"puzzle": SIZED["4x4"]}, 200),
+    ("/api/validate", {"puzzle": SIZED["25x25"]}, 200),
+    ("/api/solve", {"puzzle": "11" + "." * 254}, 400),
     ("/api/validate", {}, 400),
     ("/api/steps", {"puzzle": HARD}, 200),
     ("/api/steps", {"puzzle": HARD, "techniques": ["x-wing"], "all": True}, 200),

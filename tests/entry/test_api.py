@@ -45,6 +45,8 @@ def test_a_unique_puzzle_gets_its_solution_and_figures(client):
         "givens",
         "guesses",
         "elapsed_ms",
+        "size",
+        "box",
         "solution",
         "difficulty",
     ]

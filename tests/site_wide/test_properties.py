@@ -139,7 +139,7 @@ def check_answer_page(response, puzzle: Grid) -> str | None:
 def check_verdict(body: dict, with_solution: bool) -> Grid:
     """Check a 200 reply of the API: its fields, its counts, and its solution
     (valid, keeping every given); return its givens."""
-    expected = {"status", "solutions", "givens", "guesses", "elapsed_ms"}
+    expected = {"status", "solutions", "givens", "guesses", "elapsed_ms", "size", "box"}
     assert set(body) == expected | ({"solution", "difficulty"} if with_solution else set())
     if with_solution and body["difficulty"] is not None:
         # Rated only when the puzzle has one solution and a step to take (and
