@@ -1,0 +1,45 @@
+"""The answer page of a 16x16 board on a 320-pixel phone: each cell named by
+its row, column, box and symbol; the page never scrolls sideways, the grid
+scrolls inside its own region; axe finds nothing.
+
+Runs headless Debian Chromium against pytest-django's live server (see conftest.py).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.support.axe import AXE_OPTIONS, PHONE
+from tests.support.puzzles import SIZED
+
+pytestmark = pytest.mark.browser
+
+SIXTEEN = "/answer?puzzle=" + quote(SIZED["16x16"])
+
+
+def test_a_sixteen_by_sixteen_answer_fits_a_phone_and_names_its_cells(
+    open_view, live_server, console_errors
+):
+    page = open_view(PHONE)
+    page.goto(live_server.url + SIXTEEN)
+    answer = page.get_by_role("table", name="Answer grid")
+    expect(answer.get_by_role("cell")).to_have_count(256)
+    expect(answer.get_by_role("cell", name="Row 1, column 1, box 1: C")).to_be_visible()
+    expect(answer.get_by_role("cell", name="Row 16, column 16, box 16: 4")).to_have_count(1)
+    expect(page.get_by_text("16×16, boxes 4×4")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    region = page.get_by_role("region", name="Answer grid")
+    sizes = region.evaluate("node => [node.clientWidth, node.scrollWidth]")
+    assert sizes[0] <= 320 < sizes[1]  # the grid is wider: it scrolls in its region
+    assert console_errors == []
+
+
+def test_axe_finds_nothing_on_a_sixteen_by_sixteen_answer(open_view, live_server):
+    page = open_view(PHONE)
+    page.goto(live_server.url + SIXTEEN)
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
