@@ -2,15 +2,17 @@
 
 ``/index`` is the entry grid (``?puzzle=`` opens it filled); Show Answer
 posts it to ``/answer``, which checks it and sends the browser on to the
-answer's permanent address, ``/answer?puzzle=…``; ``/load`` fills the grid
-from a paste or a file without solving. Bad input always comes back to the
+answer's permanent address, ``/answer?puzzle=…`` (a board other than
+9x9 pasted into the box goes there at once: the answer page takes every
+size, the entry grid 9x9 only); ``/load`` fills the grid from a paste or a
+file without solving. Bad input always comes back to the
 entry page, kept, with its problems named (``pages``).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -43,6 +45,9 @@ def answer(request):
     """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
     and redirected there, and bad input goes back to the entry page, kept."""
     if request.method == "POST":
+        other = _pasted_other_size(request)
+        if other is not None:
+            return HttpResponseRedirect(answer_url(other), status=303)
         return posted_entry(request, answer_url)
     text = request.GET.get("puzzle", "").strip()
     form = AnySizeTextForm({"puzzle": text})
@@ -75,6 +80,22 @@ def load(request):
         filled.notices = form.notices
         form = filled
     return entry_page(request, form)
+
+
+def _pasted_other_size(request) -> Grid | None:
+    """The puzzle in the posted paste box when it is a board other than 9x9
+    (readable, even with givens that conflict: its answer page names them),
+    else None, and the entry form reads the post as ever.
+
+    The entry grid is 9x9 only, so such a puzzle goes straight to its answer.
+    """
+    text = request.POST.get("puzzle", "").strip()
+    if not text or request.FILES:
+        return None
+    form = AnySizeTextForm({"puzzle": text})
+    form.is_valid()
+    shown = form.grid_shown
+    return shown if shown is not None and len(shown) != STANDARD.cells else None
 
 
 def _answer_page(request, puzzle: Grid):

@@ -120,3 +120,23 @@ def test_the_nine_by_nine_answer_is_drawn_as_before(client):
     assert 'aria-label="Row' not in html
     givens = 81 - HARD.count(".")
     assert len(re.findall(r'<td class="cell (?:given|solved)">\d</td>', html)) == 81 + givens
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_board_of_another_size_pasted_goes_to_its_answer(client, cells, name):
+    post = cells("." * 81) | {"puzzle": BOARDS[name]}
+    response = client.post(ANSWER, post)
+    assert response.status_code == 303
+    line = "".join(BOARDS[name].split())
+    assert response["Location"] == f"{ANSWER}?puzzle={line}"
+
+
+def test_a_pasted_clash_of_another_size_goes_to_the_page_naming_it(client, cells):
+    response = client.post(ANSWER, cells("." * 81) | {"puzzle": CLASH_16}, follow=True)
+    assert "Two 1s in row 1 (columns 1 and 2)." in text_of(response)
+
+
+def test_a_pasted_nine_by_nine_is_read_by_the_entry_form_as_before(client, cells):
+    response = client.post(ANSWER, cells("." * 81) | {"puzzle": "55" + "." * 79})
+    assert response.status_code == 200
+    assert 'name="r1c1"' in response.content.decode()
