@@ -1,6 +1,8 @@
 """How the board is drawn: one ``<table>``, whose cells each feature writes
 (the entry grid, the play grid, the steps board), and the answer grid,
-which the answer page and the library's puzzle page share.
+which the answer page and the library's puzzle page share. The answer grid
+is drawn at every size the engine reads (``sized_answer_grid``); the others
+are 9x9.
 
 Each band of boxes (three rows on a 9x9 board) is a ``<tbody>`` and each stack
 of box columns a ``<colgroup>``, so the thick box borders come from CSS alone.

@@ -62,7 +62,9 @@ class PuzzleReader(forms.Form):
             for error in errors:
                 self.issues.append(Issue(error.code or "invalid", " ".join(error), (), name))
 
-    def _report(self, field: str | None, error: ValidationError, cells=(), side: int = 9) -> None:
+    def _report(
+        self, field: str | None, error: ValidationError, cells=(), side: int = STANDARD.size
+    ) -> None:
         """Add ``error`` to ``field`` (None for the whole form) and record it as an
         issue, its ``cells`` counted on a ``side`` x ``side`` board."""
         self.add_error(field, error)
