@@ -1,6 +1,7 @@
 """The answer page of a 16x16 board on a 320-pixel phone: each cell named by
 its row, column, box and symbol; the page never scrolls sideways, the grid
-scrolls inside its own region; axe finds nothing.
+scrolls inside its own region; axe finds nothing there, nor on the page
+naming a clash.
 
 Runs headless Debian Chromium against pytest-django's live server (see conftest.py).
 """
@@ -13,12 +14,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from tests.support.axe import AXE_OPTIONS, PHONE
+from tests.entry.test_sizes import CLASH_16
+from tests.support.axe import AXE_OPTIONS, DESKTOP, PHONE
 from tests.support.puzzles import SIZED
 
 pytestmark = pytest.mark.browser
 
 SIXTEEN = "/answer?puzzle=" + quote(SIZED["16x16"])
+CLASH = "/answer?puzzle=" + CLASH_16
 
 
 def test_a_sixteen_by_sixteen_answer_fits_a_phone_and_names_its_cells(
@@ -38,8 +41,10 @@ def test_a_sixteen_by_sixteen_answer_fits_a_phone_and_names_its_cells(
     assert console_errors == []
 
 
-def test_axe_finds_nothing_on_a_sixteen_by_sixteen_answer(open_view, live_server):
-    page = open_view(PHONE)
-    page.goto(live_server.url + SIXTEEN)
+@pytest.mark.parametrize("view", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("path", [SIXTEEN, CLASH], ids=["answer", "clash"])
+def test_axe_finds_nothing_on_a_sixteen_by_sixteen_page(open_view, live_server, view, path):
+    page = open_view(view)
+    page.goto(live_server.url + path)
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
