@@ -22,7 +22,19 @@ from ..choices import StatusChoices
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm
-from ..engine import STANDARD, Budget, Grid, Result, Status, format_grid, shape_of_grid, solve
+from ..engine import (
+    STANDARD,
+    Budget,
+    Grid,
+    Result,
+    Shape,
+    Status,
+    count_cells,
+    format_grid,
+    shape_of_grid,
+    solve,
+)
+from ..engine.board import shape_for_cells
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm
@@ -53,11 +65,11 @@ def answer(request):
     form = AnySizeTextForm({"puzzle": text})
     if text and form.is_valid():
         return _answer_page(request, form.cleaned_data["grid"])
-    shown = form.grid_shown
-    if text and shown is not None and len(shown) != STANDARD.cells:
-        # The entry grid is 9x9 only: a board of another size whose givens
-        # conflict is shown here, its cells at fault marked.
-        return _invalid_page(request, form)
+    board = _other_board(text, form) if text else None
+    if board is not None:
+        # The entry grid is 9x9 only: a board of another size that cannot be
+        # read, or whose givens conflict, has its problems shown here.
+        return _invalid_page(request, form, board)
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
@@ -82,10 +94,10 @@ def load(request):
     return entry_page(request, form)
 
 
-def _pasted_other_size(request) -> Grid | None:
-    """The puzzle in the posted paste box when it is a board other than 9x9
-    (readable, even with givens that conflict: its answer page names them),
-    else None, and the entry form reads the post as ever.
+def _pasted_other_size(request) -> Grid | str | None:
+    """The puzzle in the posted paste box when it is a board other than 9x9:
+    its grid, or its text when it cannot be read (its answer page names the
+    problems); else None, and the entry form reads the post as ever.
 
     The entry grid is 9x9 only, so such a puzzle goes straight to its answer.
     """
@@ -94,8 +106,9 @@ def _pasted_other_size(request) -> Grid | None:
         return None
     form = AnySizeTextForm({"puzzle": text})
     form.is_valid()
-    shown = form.grid_shown
-    return shown if shown is not None and len(shown) != STANDARD.cells else None
+    if _other_board(text, form) is None:
+        return None
+    return form.grid_shown or text
 
 
 def _answer_page(request, puzzle: Grid):
@@ -144,14 +157,27 @@ def _sized_answer_page(request, puzzle: Grid, result: Result):
     return render(request, "entry/answer.html", context)
 
 
-def _invalid_page(request, form: AnySizeTextForm):
-    """The givens of a board other than 9x9 that break the rules: each problem
-    named, its cells marked in the grid drawn at the board's size."""
+def _other_board(text: str, form: AnySizeTextForm) -> Shape | None:
+    """The board other than 9x9 that ``text`` writes (by its number of cells,
+    as read by ``form``, or counted when it could not be read), else None."""
+    if form.has_error("puzzle", "max_length"):
+        return None
+    shown = form.grid_shown
+    board = shape_for_cells(len(shown) if shown is not None else count_cells(text))
+    return board if board is not None and board.size != STANDARD.size else None
+
+
+def _invalid_page(request, form: AnySizeTextForm, board: Shape):
+    """A puzzle of a board other than 9x9 that cannot be solved as it stands:
+    each problem named and, when it could be read, its grid drawn at its size
+    with the givens at fault marked."""
     grid = form.grid_shown
     context = {
-        "board": shape_of_grid(grid),
+        "board": board,
         "problems": [issue.message for issue in form.issues],
-        "grid": sized_answer_grid(grid, None, gettext("Puzzle grid"), form.invalid_cells),
+        "grid": sized_answer_grid(grid, None, gettext("Puzzle grid"), form.invalid_cells)
+        if grid is not None
+        else "",
     }
     return render(request, "entry/invalid.html", context)
 

@@ -107,7 +107,7 @@ def test_a_nine_by_nine_clash_still_goes_back_to_the_entry_page(client):
 
 
 def test_a_text_too_long_or_unreadable_gets_the_entry_page_with_its_problem(client):
-    for text in ("1" * 3000, "1.x." * 4):
+    for text in ("1" * 3000, "1.x." * 3):
         response = answer_of(client, text)
         assert response.status_code == 200
         assert 'id="form-errors"' in response.content.decode()
@@ -140,3 +140,19 @@ def test_a_pasted_nine_by_nine_is_read_by_the_entry_form_as_before(client, cells
     response = client.post(ANSWER, cells("." * 81) | {"puzzle": "55" + "." * 79})
     assert response.status_code == 200
     assert 'name="r1c1"' in response.content.decode()
+
+
+def test_a_typo_in_a_sixteen_by_sixteen_board_is_named_with_its_symbols(client):
+    response = answer_of(client, SIZED["16x16"].replace("C", "Z", 1))
+    text = text_of(response)
+    assert "16×16, boxes 4×4" in text
+    assert "Unexpected character “Z” at line 1, position 1: use 1-9, A-G" in text
+    assert "“D”" not in text
+    assert "Puzzle grid" not in text
+
+
+def test_a_pasted_typo_of_another_size_goes_to_the_page_naming_it(client, cells):
+    post = cells("." * 81) | {"puzzle": FOUR.replace("3", "x")}
+    response = client.post(ANSWER, post, follow=True)
+    assert "4×4, boxes 2×2" in text_of(response)
+    assert "Unexpected character “x”" in text_of(response)
