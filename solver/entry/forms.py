@@ -49,7 +49,8 @@ class PuzzleForm(PuzzleReader):
 
     A file takes precedence over the paste box, and a non-empty paste box over
     the cells. After validation, ``issues`` lists every problem in page order,
-    and ``notices`` what the reader should know about a file that was read.
+    ``notices`` what the reader should know about a file that was read, and
+    ``source`` the text of the file or paste box that was read ("" for the cells).
     """
 
     puzzle = forms.CharField(
@@ -73,6 +74,7 @@ class PuzzleForm(PuzzleReader):
         super().__init__(*args, **kwargs)
         for cell, name in enumerate(CELL_NAMES):
             self.fields[name] = CellField(cell)
+        self.source = ""
 
     @classmethod
     def for_grid(cls, grid: Grid) -> PuzzleForm:
@@ -92,6 +94,7 @@ class PuzzleForm(PuzzleReader):
             # The cells are read: each that holds no digit is at fault. (A paste
             # or a file is used instead of them, and then what they hold does not count.)
             self._report_unreadable_cells(cleaned)
+        self.source = cleaned.get("file") or cleaned.get("puzzle") or ""
         if self._reject_tampering() or self.has_error("puzzle") or self.has_error("file"):
             return cleaned
         grid = self._read_source(cleaned)

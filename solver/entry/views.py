@@ -86,7 +86,8 @@ def load(request):
     form = LoadForm(request.POST, request.FILES)
     valid = form.is_valid()
     if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
-        return _load_reply(form)
+        other = _loaded_other_size(form)
+        return _other_size_reply(other) if other is not None else _load_reply(form)
     if valid:
         filled = PuzzleForm.for_grid(form.cleaned_data["grid"])
         filled.notices = form.notices
@@ -109,6 +110,36 @@ def _pasted_other_size(request) -> Grid | str | None:
     if _other_board(text, form) is None:
         return None
     return form.grid_shown or text
+
+
+def _loaded_other_size(form: LoadForm) -> Grid | None:
+    """The puzzle a load asked for (its file, else its paste box) when it is
+    a readable board other than 9x9, else None."""
+    source = form.source
+    if not source.strip():
+        return None
+    reader = AnySizeTextForm({"puzzle": source})
+    reader.is_valid()
+    if reader.grid_shown is None or _other_board(source, reader) is None:
+        return None
+    return reader.grid_shown
+
+
+def _other_size_reply(puzzle: Grid) -> JsonResponse:
+    """The load reply for a board the entry grid cannot hold: no grid, no
+    problems, a notice naming its size and the link to its answer."""
+    size = shape_of_grid(puzzle).size
+    notice = gettext(
+        "A %(size)s×%(size)s puzzle: the entry grid is 9×9; Show Answer solves it at its size."
+    ) % {"size": size}
+    body = {
+        "grid": None,
+        "problems": [],
+        "notices": [notice],
+        "answer_url": answer_url(puzzle),
+        "answer_label": gettext("Show the %(size)s×%(size)s answer") % {"size": size},
+    }
+    return JsonResponse(body)
 
 
 def _answer_page(request, puzzle: Grid):

@@ -8,6 +8,7 @@ import re
 from urllib.parse import quote
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from solver.engine import SYMBOLS, is_valid_solution, parse_puzzle, shape_of_grid
@@ -156,3 +157,43 @@ def test_a_pasted_typo_of_another_size_goes_to_the_page_naming_it(client, cells)
     response = client.post(ANSWER, post, follow=True)
     assert "4×4, boxes 2×2" in text_of(response)
     assert "Unexpected character “x”" in text_of(response)
+
+
+LOAD = reverse("solver:load")
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+@pytest.mark.parametrize("name", ["4x4", "16x16"])
+def test_loading_a_board_of_another_size_names_it_and_links_its_answer(client, name):
+    size = shape_of_grid(parse_puzzle(BOARDS[name])).size
+    reply = client.post(LOAD, {"puzzle": BOARDS[name]}, **JSON)
+    assert reply.status_code == 200
+    body = reply.json()
+    assert body["grid"] is None
+    assert body["problems"] == []
+    assert body["notices"] == [
+        f"A {size}×{size} puzzle: the entry grid is 9×9; Show Answer solves it at its size."
+    ]
+    assert body["answer_label"] == f"Show the {size}×{size} answer"
+    follow = client.get(body["answer_url"])
+    assert f"{size}×{size}, boxes" in text_of(follow)
+    assert "Solved." in text_of(follow)
+
+
+def test_a_loaded_file_of_another_size_links_its_answer(client):
+    upload = SimpleUploadedFile("big.txt", SIZED["16x16"].encode(), content_type="text/plain")
+    body = client.post(LOAD, {"file": upload}, **JSON).json()
+    assert body["grid"] is None
+    assert body["answer_url"].startswith(ANSWER + "?puzzle=")
+
+
+def test_a_loaded_clash_of_another_size_links_the_page_naming_it(client):
+    body = client.post(LOAD, {"puzzle": CLASH_16}, **JSON).json()
+    assert body["grid"] is None
+    assert body["answer_url"] == f"{ANSWER}?puzzle={CLASH_16}"
+
+
+def test_text_that_cannot_be_read_at_any_size_is_a_problem_when_loaded(client):
+    body = client.post(LOAD, {"puzzle": "Z" + "." * 255}, **JSON).json()
+    assert "answer_url" not in body
+    assert body["problems"]

@@ -8,8 +8,10 @@ import { cells, form } from "./cells.js";
 
 export const FAILED = Object.freeze({ failed: true });
 
-// The reply as {grid, problems, notices}; grid is null when the text could
-// not be read. Anything else (an HTML error page, a cut connection) is FAILED.
+// The reply as {grid, problems, notices, answer}; grid is null when the text
+// could not be read, or when it is a board of another size than 9x9: then
+// answer is {url, label}, the link to its answer page (else null). Anything
+// else (an HTML error page, a cut connection) is FAILED.
 function reading(reply) {
   if (typeof reply !== "object" || reply === null) return FAILED;
   const grid = typeof reply.grid === "string" && reply.grid.length === cells().length;
@@ -17,7 +19,16 @@ function reading(reply) {
     grid: grid ? reply.grid : null,
     problems: Array.isArray(reply.problems) ? reply.problems : [],
     notices: Array.isArray(reply.notices) ? reply.notices : [],
+    answer: answerLink(reply),
   };
+}
+
+// The link to the answer of a board of another size, when the reply names
+// one on this site.
+function answerLink(reply) {
+  const { answer_url: url, answer_label: label } = reply;
+  if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return null;
+  return { url, label: typeof label === "string" ? label : url };
 }
 
 // A sender of load requests where only the latest counts: ``load(field,
