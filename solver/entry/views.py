@@ -2,16 +2,19 @@
 
 ``/index`` is the entry grid (``?puzzle=`` opens it filled); Show Answer
 posts it to ``/answer``, which checks it and sends the browser on to the
-answer's permanent address, ``/answer?puzzle=…`` (a board other than
-9x9 pasted into the box goes there at once: the answer page takes every
-size, the entry grid 9x9 only); ``/load`` fills the grid from a paste or a
-file without solving. Bad input always comes back to the
+answer's permanent address, ``/answer?puzzle=…``; ``/load`` fills the grid
+from a paste or a file without solving. Bad input always comes back to the
 entry page, kept, with its problems named (``pages``).
+
+The answer page takes every size, the entry grid 9x9 only: a board of
+another size linked to ``/index``, or posted there in the paste box or a
+file, goes to its answer at once; ``/load`` names it and links its answer.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -22,6 +25,7 @@ from ..choices import StatusChoices
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm
+from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..engine import (
     STANDARD,
     Budget,
@@ -43,11 +47,15 @@ from .pages import entry_page, form_showing_problems, linked_grid, posted_entry,
 
 @require_safe
 def index(request):
-    """The entry grid; ``?puzzle=`` opens it filled with that puzzle."""
+    """The entry grid; ``?puzzle=`` opens it filled with that puzzle (a board
+    of another size, at its answer)."""
     text = request.GET.get("puzzle", "").strip()
     if not text:
         return entry_page(request, PuzzleForm())
     grid = read_link(text)
+    if grid is None and (other := _other_size(text)) is not None:
+        # The entry grid is 9x9 only: a board of another size opens at its answer.
+        return HttpResponseRedirect(answer_url(other))
     form = PuzzleForm.for_grid(grid) if grid is not None else form_showing_problems(text)
     return entry_page(request, form)
 
@@ -96,14 +104,32 @@ def load(request):
 
 
 def _pasted_other_size(request) -> Grid | str | None:
-    """The puzzle in the posted paste box when it is a board other than 9x9:
-    its grid, or its text when it cannot be read (its answer page names the
-    problems); else None, and the entry form reads the post as ever.
+    """The puzzle posted in the file, else the paste box, when it is a board
+    other than 9x9 (see ``_other_size``); else None, and the entry form reads
+    the post as ever.
 
     The entry grid is 9x9 only, so such a puzzle goes straight to its answer.
     """
-    text = request.POST.get("puzzle", "").strip()
-    if not text or request.FILES:
+    uploads = request.FILES.getlist("file")
+    if uploads:
+        if len(uploads) != 1 or set(request.FILES) != {"file"}:
+            return None
+        try:
+            text = read_upload(uploads[0], FILE_MAX_BYTES)
+        except ValidationError:
+            return None
+        finally:
+            uploads[0].seek(0)  # the entry form reads it again when it is not sent on
+    else:
+        text = request.POST.get("puzzle", "")
+    return _other_size(text.strip())
+
+
+def _other_size(text: str) -> Grid | str | None:
+    """The puzzle ``text`` writes when it is a board other than 9x9: its grid,
+    or the text itself when it cannot be read (its answer page names the
+    problems); else None."""
+    if not text:
         return None
     form = AnySizeTextForm({"puzzle": text})
     form.is_valid()

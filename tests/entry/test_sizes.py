@@ -197,3 +197,50 @@ def test_text_that_cannot_be_read_at_any_size_is_a_problem_when_loaded(client):
     body = client.post(LOAD, {"puzzle": "Z" + "." * 255}, **JSON).json()
     assert "answer_url" not in body
     assert body["problems"]
+
+
+INDEX = reverse("solver:index")
+
+
+@pytest.mark.parametrize("name", ["4x4", "16x16"])
+def test_a_link_to_the_entry_page_with_another_size_opens_its_answer(client, name):
+    response = client.get(f"{INDEX}?puzzle={quote(BOARDS[name])}")
+    assert response.status_code == 302
+    line = "".join(BOARDS[name].split())
+    assert response["Location"] == f"{ANSWER}?puzzle={line}"
+
+
+def test_a_linked_clash_of_another_size_opens_the_page_naming_it(client):
+    response = client.get(f"{INDEX}?puzzle={CLASH_16}", follow=True)
+    assert "Two 1s in row 1 (columns 1 and 2)." in text_of(response)
+
+
+def test_a_linked_nine_by_nine_with_problems_stays_on_the_entry_page(client):
+    response = client.get(f"{INDEX}?puzzle={'55' + '.' * 79}")
+    assert response.status_code == 200
+    assert 'name="r1c1"' in response.content.decode()
+
+
+def sized_upload(text: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile("big.txt", text.encode(), content_type="text/plain")
+
+
+def test_a_file_of_another_size_sent_with_show_answer_goes_to_its_answer(client, cells):
+    post = cells("." * 81) | {"file": sized_upload(SIZED["16x16"])}
+    response = client.post(ANSWER, post)
+    assert response.status_code == 303
+    line = "".join(SIZED["16x16"].split())
+    assert response["Location"] == f"{ANSWER}?puzzle={line}"
+
+
+def test_a_file_of_another_size_wins_over_the_paste_box(client, cells):
+    post = cells("." * 81) | {"file": sized_upload(FOUR), "puzzle": HARD}
+    response = client.post(ANSWER, post)
+    assert response["Location"] == f"{ANSWER}?puzzle=1.....3..4.....2"
+
+
+def test_a_nine_by_nine_file_is_read_by_the_entry_form_as_before(client, cells):
+    post = cells("." * 81) | {"file": sized_upload(HARD)}
+    response = client.post(ANSWER, post)
+    assert response.status_code == 303
+    assert response["Location"] == f"{ANSWER}?puzzle={HARD}"
