@@ -89,7 +89,9 @@ def load(request):
     """Fill the grid from a pasted puzzle or a file, without solving it.
 
     Scripts asking for JSON get the grid as read and its problems (see
-    ``_load_reply``); a plain form post gets the entry page, filled.
+    ``_load_reply``), or for a readable board of another size no grid, a
+    notice and the link to its answer (``_other_size_reply``); a plain form
+    post gets the entry page, filled.
     """
     form = LoadForm(request.POST, request.FILES)
     valid = form.is_valid()
