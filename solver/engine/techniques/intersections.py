@@ -58,27 +58,32 @@ def segments(box_rows: int, box_cols: int) -> tuple[Segment, ...]:
 def find_locked_pointing(marks: Marks) -> Iterator[Step]:
     """Every (box, digit) whose places in the box, two or more, lie in one
     line that still has the digit elsewhere."""
-    unions, placed = _unions(marks)
-    for number, (segment, box, _, in_box, _) in enumerate(_siblings(*_shape_of(marks))):
-        rest_of_box = placed[box]
-        for other in in_box:
-            rest_of_box |= unions[other]
-        pointing = unions[number] & ~rest_of_box
-        if pointing:
-            yield from _locked("locked-pointing", marks, segment, pointing, segment.line_rest)
+    return _confined(marks, pointing=True)
 
 
 def find_locked_claiming(marks: Marks) -> Iterator[Step]:
     """Every (line, digit) whose places in the line, two or more, lie in one
     box that still has the digit elsewhere."""
+    return _confined(marks, pointing=False)
+
+
+def _confined(marks: Marks, pointing: bool) -> Iterator[Step]:
+    """Pointing (a box's digits confined to one of its segments, taken out of
+    the rest of the line) or claiming (a line's, taken out of the rest of the
+    box): a segment's digits that neither the rest of its unit (its sibling
+    segments) holds nor its unit has placed."""
     unions, placed = _unions(marks)
-    for number, (segment, _, line, _, in_line) in enumerate(_siblings(*_shape_of(marks))):
-        rest_of_line = placed[line]
-        for other in in_line:
-            rest_of_line |= unions[other]
-        claiming = unions[number] & ~rest_of_line
-        if claiming:
-            yield from _locked("locked-claiming", marks, segment, claiming, segment.box_rest)
+    for number, (segment, box, line, in_box, in_line) in enumerate(_siblings(*_shape_of(marks))):
+        if pointing:
+            unit, others, technique, targets = box, in_box, "locked-pointing", segment.line_rest
+        else:
+            unit, others, technique, targets = line, in_line, "locked-claiming", segment.box_rest
+        rest = placed[unit]
+        for other in others:
+            rest |= unions[other]
+        confined = unions[number] & ~rest
+        if confined:
+            yield from _locked(technique, marks, segment, confined, targets)
 
 
 def find_locked_pair(marks: Marks) -> Iterator[Step]:
