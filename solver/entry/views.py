@@ -30,7 +30,6 @@ from ..engine import (
     STANDARD,
     Budget,
     Grid,
-    Result,
     Shape,
     Status,
     count_cells,
@@ -143,14 +142,8 @@ def _other_size(text: str) -> Grid | str | None:
 def _loaded_other_size(form: LoadForm) -> Grid | None:
     """The puzzle a load asked for (its file, else its paste box) when it is
     a readable board other than 9x9, else None."""
-    source = form.source
-    if not source.strip():
-        return None
-    reader = AnySizeTextForm({"puzzle": source})
-    reader.is_valid()
-    if reader.grid_shown is None or _other_board(source, reader) is None:
-        return None
-    return reader.grid_shown
+    found = _other_size(form.source.strip())
+    return None if isinstance(found, str) else found
 
 
 def _other_size_reply(puzzle: Grid) -> JsonResponse:
@@ -171,23 +164,28 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 
 def _answer_page(request, puzzle: Grid):
-    """Solve ``puzzle`` within the site's budget and show the verdict."""
+    """Solve ``puzzle`` within the site's budget and show the verdict. The
+    pages that play, explain, rate or edit a puzzle take 9x9 only, so only a
+    9x9 answer offers them; another board's grid is drawn at its size."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
-    if len(puzzle) != STANDARD.cells:
-        return _sized_answer_page(request, puzzle, result)
+    standard = len(puzzle) == STANDARD.cells
+    draw = answer_grid if standard else sized_answer_grid
     context = {
         "result": result,
-        "grid": answer_grid(puzzle, result.solution, gettext("Answer grid")),
-        "puzzle_grid": answer_grid(puzzle, None, gettext("Puzzle grid")),
+        "grid": draw(puzzle, result.solution, gettext("Answer grid")),
+        "puzzle_grid": draw(puzzle, None, gettext("Puzzle grid")),
         "solution_line": format_grid(result.solution) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
-        "edit_url": edit_url(puzzle),
         "permalink": request.build_absolute_uri(answer_url(puzzle)),
         "statuses": StatusChoices,
-        "steps_url": steps_url(puzzle),
-        "play_url": play_url(puzzle),
     }
+    if not standard:
+        context["board"] = shape_of_grid(puzzle)
+        return render(request, "entry/answer.html", context)
+    context.update(
+        edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)
+    )
     if result.status is Status.UNIQUE and 0 in puzzle and settings.SUDOKU_RATE_ANSWERS:
         # The level at once when it is known or quick to find; else the page's
         # script asks for it (level_url), off the answer's path.
@@ -196,23 +194,6 @@ def _answer_page(request, puzzle: Grid):
             context["difficulty"] = difficulty_shown(kept.difficulty)
         else:
             context["level_url"] = level_url(puzzle)
-    return render(request, "entry/answer.html", context)
-
-
-def _sized_answer_page(request, puzzle: Grid, result: Result):
-    """The answer page for a board other than 9x9: the verdict, the grid at its
-    size, the solution line and the link; the pages that play, explain, rate
-    or edit a puzzle take 9x9 only, so they are not offered."""
-    context = {
-        "result": result,
-        "board": shape_of_grid(puzzle),
-        "grid": sized_answer_grid(puzzle, result.solution, gettext("Answer grid")),
-        "puzzle_grid": sized_answer_grid(puzzle, None, gettext("Puzzle grid")),
-        "solution_line": format_grid(result.solution) if result.solution else "",
-        "elapsed_ms": result.elapsed * 1000,
-        "permalink": request.build_absolute_uri(answer_url(puzzle)),
-        "statuses": StatusChoices,
-    }
     return render(request, "entry/answer.html", context)
 
 
