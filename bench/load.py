@@ -84,7 +84,7 @@ from bench.machine import machine
 from bench.sets import PUZZLES_DIR, parse_sets, read_set
 from deploy import render
 from solver.engine.levels import LEVELS
-from tests.support.stack import Stack, file_form, start_stack
+from tests.support.stack import Stack, file_form, form_token, start_stack
 
 EMPTY = "." * 81
 UNSOLVABLE = "12345678." + "........9" + "." * 63
@@ -565,7 +565,7 @@ def session(port: int, source: str, puzzles: list[str]) -> dict[str, Callable[[s
     ``BATCH_OF_HARDEST`` of ``puzzles``, posted as the batch page posts it."""
     client, tally = Client(port, source), Tally()
     page = client.exchange(("GET", "/batch", None, {}), tally).decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    token = form_token(page)
     cookie = f"csrftoken={client.cookie}"
     lines = (puzzles * (BATCH_OF_HARDEST // len(puzzles) + 1))[:BATCH_OF_HARDEST]
     body, kind = file_form(token, "hardest.txt", "\n".join(lines))

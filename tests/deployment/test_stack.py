@@ -46,6 +46,7 @@ from tests.support.stack import (
     Stack,
     StackError,
     alive,
+    csrf_of,
     file_form,
     read_env_file,
 )
@@ -83,8 +84,7 @@ def test_a_page_comes_through_nginx_with_the_security_headers(stack):
 def post_puzzle(stack: Stack, page: Reply, origin: str, **headers: str) -> Reply:
     """HARD posted from the entry ``page`` as a browser at ``origin`` does:
     with the page's CSRF cookie and token, Origin and Referer."""
-    cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+    cookie, token = csrf_of(page.headers["set-cookie"], page.text)
     cells = {
         name: "" if symbol == "." else symbol for name, symbol in zip(CELL_NAMES, HARD, strict=True)
     }
@@ -103,8 +103,7 @@ def post_puzzle(stack: Stack, page: Reply, origin: str, **headers: str) -> Reply
 def post_batch_file(stack: Stack, text: str, **headers: str) -> Reply:
     """``text`` sent as the batch page's file, with the page's CSRF cookie and token."""
     page = stack.fetch("GET", "/batch")
-    cookie = re.search(r"csrftoken=([^;]+)", page.headers["set-cookie"])[1]
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+    cookie, token = csrf_of(page.headers["set-cookie"], page.text)
     body, kind = file_form(token, "many.txt", text)
     origin = f"http://127.0.0.1:{stack.port}"
     return stack.fetch(
@@ -224,8 +223,7 @@ def test_a_batch_file_at_the_limit_gets_through_to_django(stack):
     """nginx's limit leaves room for the largest file Django takes
     (SUDOKU_BATCH_MAX_BYTES, 2 MiB) and the form around it."""
     form = stack.fetch("GET", "/batch")
-    cookie = re.search(r"csrftoken=([^;]+)", form.headers["set-cookie"])[1]
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)[1]
+    cookie, token = csrf_of(form.headers["set-cookie"], form.text)
     puzzles = (HARD + "\n") * 20
     padding = 2 * 1024 * 1024 - len(puzzles) - 1
     content = (puzzles + "#" * padding + "\n").encode()

@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 import psycopg
 
 from deploy import cluster
-from tests.support.stack import file_form
+from tests.support.stack import csrf_of, file_form
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,8 +147,7 @@ def post_batch(port: int, text: str, client: str) -> tuple:
     status, headers, page = fetch(port, "GET", "/batch", X_Real_IP=client)
     if status != 200:
         raise ClusterError(f"GET /batch answered {status}")
-    cookie = re.search(r"csrftoken=([^;]+)", headers["Set-Cookie"])[1]
-    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1].decode()
+    cookie, token = csrf_of(headers["Set-Cookie"], page.decode())
     body, kind = file_form(token, "many.txt", text)
     origin = f"http://127.0.0.1:{port}"
     return fetch(

@@ -42,6 +42,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -166,6 +167,20 @@ def alive(pid: int, group: bool = False) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def csrf_of(set_cookie: str, page: str) -> tuple[str, str]:
+    """The CSRF cookie a reply set (its Set-Cookie) and the token its page's
+    form carries."""
+    return (
+        re.search(r"csrftoken=([^;]+)", set_cookie)[1],
+        form_token(page),
+    )
+
+
+def form_token(page: str) -> str:
+    """The CSRF token a page's form carries."""
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
 
 
 def file_form(token: str, name: str, text: str) -> tuple[bytes, str]:
