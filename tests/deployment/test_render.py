@@ -141,10 +141,15 @@ def test_each_zone_limits_its_own_locations(conf):
         assert set().union(*(paths_of(pattern) for pattern in named)) == paths, zone
 
 
-def test_the_batch_form_is_a_page_and_posting_a_batch_heavy_work(conf):
-    """Reading the form shares /batch with posting: only the post is heavy."""
+def test_only_what_does_the_work_of_a_heavy_location_counts_as_heavy(conf):
+    """Reading the batch form shares /batch with posting a batch; posting the
+    entry form to an answer or to play is checked and redirected: neither is
+    the heavy work of its location."""
     block = re.search(r'map "\$request_method \$uri" \$heavy_client \{(.*?)\n    \}', conf, re.S)[1]
-    assert re.findall(r'"~(.+)" "";', block) == [r"^(?:GET|HEAD) /batch$"]
+    assert re.findall(r'"~(.+)" "";', block) == [
+        r"^(?:GET|HEAD) /batch$",
+        r"^POST /(?:answer|play)$",
+    ]
     assert "default $client;" in block
 
 

@@ -733,6 +733,9 @@ def test_a_server_dying_stops_the_stack_and_leaves_no_worker(server, tmp_path_fa
             time.sleep(0.1)
         assert not left(), alone.pids
         with socket.socket() as probe:
+            # Connections nginx closed wait out TIME_WAIT on its port; only a
+            # socket still listening on it refuses this bind.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(("127.0.0.1", alone.port))  # the port is free again
     finally:
         alone.stop()

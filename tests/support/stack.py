@@ -18,9 +18,11 @@ temporary one): the runtime directory, the database and the static root.
   call ``stop``.
 - ``Stack.fetch(method, path, body, connected, **headers)``: one request on a
   connection of its own (``connected()`` called once it is open, before the
-  request goes), redirects not followed; a header's ``_`` is sent as ``-``. It
-  gives a Reply: the status, the headers (names in lower case, a repeated
-  header's values joined with ", ") and the body.
+  request goes), redirects not followed; a header's ``_`` is sent as ``-``.
+  It asks for ``Connection: close`` and returns once nginx has closed the
+  connection, having freed what the request held. It gives a Reply: the
+  status, the headers (names in lower case, a repeated header's values joined
+  with ", ") and the body.
 - ``Stack.log_text()``: serve.sh's output so far, then gunicorn's log
   (``Stack.gunicorn_log``), Django's included.
 - ``Stack.run_dir``: serve.sh's runtime directory: nginx.conf, logs/access.log,
@@ -64,6 +66,19 @@ STOP_SECONDS = 30
 PORT_TRIES = 3
 
 
+def _closed(sock: socket.socket) -> None:
+    """Wait for the server to close ``sock``'s connection (its end of file).
+
+    nginx frees what a request holds (a client's share of heavy work) a moment
+    after the reply's last byte, but before it closes the connection: waiting
+    for the close, a request sent next never finds the one before still
+    counted, however loaded the machine (keep-alive browsers send the next on
+    the same connection, where nginx has freed it too)."""
+    with contextlib.suppress(ConnectionResetError):  # a refused body's reset: closed too
+        while sock.recv(4096):
+            pass
+
+
 class StackError(RuntimeError):
     """The stack could not be started; the message holds serve.sh's output."""
 
@@ -102,12 +117,15 @@ class Stack:
     ) -> Reply:
         """One request, on a connection of its own; redirects are not followed.
         ``connected``, if given, is called once the connection is open, before
-        the request is sent."""
+        the request is sent. Returns once the server has closed the connection
+        (see ``_closed``)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        sent = {"Connection": "close"}
+        sent.update((name.replace("_", "-"), value) for name, value in headers.items())
+        connection.connect()
+        watched = connection.sock.dup()  # still open once http.client closes its own
         try:
-            sent = {name.replace("_", "-"): value for name, value in headers.items()}
             if connected is not None:
-                connection.connect()
                 connected()
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
@@ -115,9 +133,13 @@ class Stack:
             for name, value in response.getheaders():
                 key = name.lower()
                 joined[key] = f"{joined[key]}, {value}" if key in joined else value
-            return Reply(response.status, joined, response.read())
+            reply = Reply(response.status, joined, response.read())
+            if sent["Connection"] == "close":
+                _closed(watched)
+            return reply
         finally:
             connection.close()
+            watched.close()
 
     def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
         """Stop serve.sh: SIGTERM to it, or SIGINT to its process group, as
