@@ -24,9 +24,9 @@ def api_url(operation: str) -> str:
     return API_PREFIX + operation
 
 
-def entry_url() -> str:
-    """The entry page, empty."""
-    return reverse("solver:index")
+def entry_url(size: int | None = None) -> str:
+    """The entry page, empty; with ``size``, the board of that side (16 for 16x16)."""
+    return _with_query("solver:index", {"size": size}, 1)
 
 
 def edit_url(puzzle: Grid | str) -> str:

@@ -183,8 +183,9 @@ STORAGES = {
     },
 }
 
-# A form has 81 cells, a paste box and a token; anything far larger is abuse.
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+# The largest form has 625 cells (a 25x25 board), its size, a paste box and a
+# token; anything far larger is abuse.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 700
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 # One puzzle file a request, kept in memory and cut short past the view's limit.
 DATA_UPLOAD_MAX_NUMBER_FILES = 1

@@ -1,9 +1,10 @@
-"""The entry page's form: 81 cells, a pasted puzzle or a file, validated into a grid.
+"""The entry page's form: a board's cells, a pasted puzzle or a file,
+validated into a grid.
 
 What is read, and how problems are recorded, is ``core.reading``'s; here are
-the cells (``r1c1`` ... ``r9c9``), the file, and the checks a posted form
-needs (fields unknown, repeated or missing). A valid form has
-``cleaned_data["grid"]``.
+the cells (``r1c1`` ... ``r9c9`` on a 9x9 board, to ``r16c16`` on a 16x16),
+the board's size, the file, and the checks a posted form needs (fields
+unknown, repeated or missing). A valid form has ``cleaned_data["grid"]``.
 """
 
 from __future__ import annotations
@@ -12,45 +13,85 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..core.cells import CELL_NAMES
+from ..core.cells import cell_names
 from ..core.reading import PASTE_MAX_LENGTH, PuzzleReader
 from ..core.uploads import FILE_MAX_BYTES, read_upload
-from ..engine import STANDARD, Grid
+from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine import read_symbol as engine_read_symbol
+from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 
 NOT_A_DIGIT = _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9.")
-# A file input left empty arrives as a plain field "file" with no value.
-ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file"})
+NOT_A_VALUE = _(
+    "Row %(row)s, column %(column)s: “%(value)s” is not a value of this board (%(values)s)."
+)
+# A file input left empty arrives as a plain field "file" with no value; "size"
+# is the board's side, on boards other than 9x9.
+ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file", "size"})
 ALLOWED_FILES = frozenset({"file"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
 
 
+def board_of_size(value: object) -> Shape | None:
+    """The board whose side ``value`` names (``"16"``), when the engine reads
+    one of that size (4 to 25, boxes of more than one row); else None."""
+    text = str(value).strip()
+    side = int(text) if text.isdigit() and len(text) <= 2 else 0
+    boxes = box_shape(side) if MIN_SIZE <= side <= MAX_SIZE else None
+    return shape(*boxes) if boxes else None
+
+
+def cell_value(text: str, board: Shape) -> int | None:
+    """What a cell of ``board`` holding ``text`` holds: its digit, 0 when empty
+    (blank, ``0``, ``.``, ``-`` or ``_``), or None when it is no value.
+
+    One symbol as the formats write it (``1`` to ``9``, then ``A`` = 10 ...);
+    on boards above 9x9 also a number of two digits up to the board's side,
+    as typed (``12``)."""
+    if not text:
+        return 0
+    if len(text) == 1:
+        return engine_read_symbol(text, board)
+    if len(text) == 2 and text.isascii() and text.isdigit() and 10 <= int(text) <= board.size:
+        return int(text)
+    return None
+
+
+def values_written(board: Shape) -> str:
+    """How a person writes the values of ``board``, for the page and its
+    messages: 1 to 6, or 1 to 9, A to G or 10 to 16, with en dashes."""
+    if board.size <= 9:
+        return f"1–{board.size}"
+    return f"1–9, A–{SYMBOLS[board.size - 1]} or 10–{board.size}"
+
+
 class CellField(forms.CharField):
-    """One cell: a digit from 1 to 9, or empty (blank, ``0`` or ``.``); cleans to an
-    int, or to None when it holds anything else.
+    """One cell of ``board``: a value (see ``cell_value``) or empty; cleans to
+    an int, or to None when it holds anything else.
 
     An unreadable cell is not an error of the field's own: it is one only when
     the cells are what is read, so the form reports it (``PuzzleForm``), not
     when a paste or a file is used instead.
     """
 
-    def __init__(self, cell: int, **kwargs):
+    def __init__(self, cell: int, board: Shape = STANDARD, **kwargs):
         super().__init__(required=False, strip=True, **kwargs)
         self.cell = cell
+        self.board = board
 
     def to_python(self, value) -> int | None:
-        text = super().to_python(value)
-        return engine_read_symbol(text) if len(text) == 1 else (0 if not text else None)
+        return cell_value(super().to_python(value), self.board)
 
 
 class PuzzleForm(PuzzleReader):
-    """A puzzle typed cell by cell (fields ``r1c1`` ... ``r9c9``), pasted whole,
-    or read from an uploaded file.
+    """A puzzle typed cell by cell on ``board`` (fields ``r1c1`` ... ``r9c9``
+    on a 9x9 board), pasted whole, or read from an uploaded file.
 
     A file takes precedence over the paste box, and a non-empty paste box over
     the cells. After validation, ``issues`` lists every problem in page order,
     ``notices`` what the reader should know about a file that was read, and
     ``source`` the text of the file or paste box that was read ("" for the cells).
+    A paste or a file is read for ``board`` (``posted_board`` finds the board
+    a post was typed on).
     """
 
     puzzle = forms.CharField(
@@ -70,17 +111,20 @@ class PuzzleForm(PuzzleReader):
         error_messages={"empty": _("The file is empty.")},
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, board: Shape = STANDARD, **kwargs):
         super().__init__(*args, **kwargs)
-        for cell, name in enumerate(CELL_NAMES):
-            self.fields[name] = CellField(cell)
+        self.board = self.shape = board
+        self.names = cell_names(board)
+        for cell, name in enumerate(self.names):
+            self.fields[name] = CellField(cell, board)
         self.source = ""
 
     @classmethod
-    def for_grid(cls, grid: Grid) -> PuzzleForm:
-        """An unbound form whose cells start filled with ``grid``."""
-        initial = {name: digit or "" for name, digit in zip(CELL_NAMES, grid, strict=True)}
-        return cls(initial=initial)
+    def for_grid(cls, grid: Grid, board: Shape = STANDARD) -> PuzzleForm:
+        """An unbound form on ``board`` whose cells start filled with ``grid``."""
+        names = cell_names(board)
+        initial = {name: SYMBOLS[d - 1] if d else "" for name, d in zip(names, grid, strict=True)}
+        return cls(initial=initial, board=board)
 
     def clean_file(self) -> str:
         """The uploaded file's text, or "" when none was sent."""
@@ -106,17 +150,21 @@ class PuzzleForm(PuzzleReader):
 
     def _report_unreadable_cells(self, cleaned: dict) -> None:
         """Add an error for each cell that holds something other than a digit or a blank."""
-        for cell, name in enumerate(CELL_NAMES):
+        standard = self.board is STANDARD
+        message = NOT_A_DIGIT if standard else NOT_A_VALUE
+        for cell, name in enumerate(self.names):
             if name in cleaned and cleaned[name] is None:
-                row, column = STANDARD.row_col(cell)
+                row, column = self.board.row_col(cell)
                 text = str(self.data.get(name, "")).strip()
                 params = {"row": row, "column": column, "value": text[:10]}
-                error = ValidationError(NOT_A_DIGIT, code="not_a_digit", params=params)
-                self._report(name, error, (cell,))
+                if not standard:
+                    params["values"] = values_written(self.board)
+                error = ValidationError(message, code="not_a_digit", params=params)
+                self._report(name, error, (cell,), self.board.size)
 
     def _reject_tampering(self) -> bool:
         """Add an error and return True if fields are unknown or repeated."""
-        unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(CELL_NAMES))
+        unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(self.names))
         unknown += sorted(set(self.files) - ALLOWED_FILES)
         repeated = sorted(k for k in self.data if len(self._values_of(k)) > 1)
         if unknown:
@@ -147,20 +195,20 @@ class PuzzleForm(PuzzleReader):
 
     def _read_cells(self, cleaned: dict) -> Grid | None:
         """The grid typed in the cells (unreadable ones empty), or None if some were not sent."""
-        missing = [name for name in CELL_NAMES if name not in self.data]
+        missing = [name for name in self.names if name not in self.data]
         if missing:
             message = _("The form was missing %(count)s cells (%(names)s). Please reload the page.")
             self._form_error(message, "missing_cells", missing)
             return None
-        return tuple(cleaned.get(name) or 0 for name in CELL_NAMES)
+        return tuple(cleaned.get(name) or 0 for name in self.names)
 
     def cell_values(self) -> list[str]:
         """What each cell shows: a pasted puzzle once read, else what was typed, else initial."""
-        if self.grid_shown is not None:
-            return [str(digit) if digit else "" for digit in self.grid_shown]
+        if self.grid_shown is not None and len(self.grid_shown) == len(self.names):
+            return [SYMBOLS[digit - 1] if digit else "" for digit in self.grid_shown]
         if self.is_bound:
-            return [str(self.data.get(name, ""))[:3] for name in CELL_NAMES]
-        return [str(self.initial.get(name, "")) for name in CELL_NAMES]
+            return [str(self.data.get(name, ""))[:3] for name in self.names]
+        return [str(self.initial.get(name, "")) for name in self.names]
 
     def paste_value(self) -> str:
         """What the paste box shows: kept only while it could not be read."""
@@ -176,3 +224,10 @@ class LoadForm(PuzzleForm):
         message = _("There is nothing to load: paste a puzzle into the box or choose a file.")
         self._report("puzzle", ValidationError(message, code="nothing_to_load"))
         return None
+
+
+def posted_board(data) -> Shape:
+    """The board a posted entry form was typed on: its ``size`` field, 9x9
+    when there is none (or it names no board: the form then finds the cells
+    it misses)."""
+    return board_of_size(data.get("size", "")) or STANDARD

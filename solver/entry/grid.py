@@ -1,6 +1,7 @@
 """The entry grid: an input per cell, each cell at fault marked and tied to
 the messages that name it (``aria-describedby``), drawn on ``core.grids``'s
-table."""
+table, at every size the engine reads (a board wider than 9x9 in a region
+that scrolls sideways, never the page)."""
 
 from __future__ import annotations
 
@@ -11,20 +12,24 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..core.cells import CELL_NAMES
-from ..core.grids import CELLS, bands, table
+from ..core.cells import CELL_NAMES, cell_names
+from ..core.grids import SCROLLER, bands, table
 from ..core.issues import Issue
+from ..engine import STANDARD, Shape
+from .forms import values_written
 
-# An entry cell's fields, in order: classes, FIELD, value, PLACE, FAULT (or nothing).
+# An entry cell's fields, in order: classes, FIELD, value, PLACE, FAULT (or
+# nothing). Up to 9x9 a cell holds one digit; above, a letter or a number of
+# two digits (12), which the keyboard for text offers.
 ENTRY_CELL = (
     '<td class="{}"><input type="text" {} value="{}"'
     ' inputmode="numeric" maxlength="1" autocomplete="off" spellcheck="false"'
     " {}{}></td>"
 )
+WIDE_ENTRY_CELL = ENTRY_CELL.replace('"numeric" maxlength="1"', '"text" maxlength="2"')
 FIELD = 'name="{name}" id="cell-{name}"'
 PLACE = 'data-row="{row}" data-column="{column}" data-box="{box}" aria-label="{label}"'
 FAULT = ' aria-invalid="true" aria-describedby="{ids}"'
-ENTRY_BANDS = bands(ENTRY_CELL)
 FIELDS = tuple(format_html(FIELD, name=name) for name in CELL_NAMES)
 # Made safe once here: as plain strings they would be escaped again in every cell.
 CELL, INVALID_CELL, NO_FAULT = escape("cell"), escape("cell invalid"), escape("")
@@ -40,34 +45,49 @@ def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
     return _problem_ids(issues, lambda issue: [issue.field] if issue.field else [])
 
 
-def entry_grid(values: Sequence[str], issues: Sequence[Issue] = ()) -> SafeString:
-    """The entry grid: an input per cell showing ``values`` (one string per
-    cell), each cell at fault marked and tied to the messages that name it."""
+def entry_grid(
+    values: Sequence[str], issues: Sequence[Issue] = (), board: Shape = STANDARD
+) -> SafeString:
+    """The entry grid of ``board``: an input per cell showing ``values`` (one
+    string per cell), each cell at fault marked and tied to the messages that
+    name it."""
     problems = _problem_ids(issues, lambda issue: issue.cells)
-    places = _places(gettext("Row %(row)s, column %(column)s, box %(box)s"))
+    places = _places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
     fields = []
-    for cell, (field, place, value) in enumerate(zip(FIELDS, places, values, strict=True)):
+    for cell, (field, place, value) in enumerate(zip(_fields(board), places, values, strict=True)):
         ids = problems.get(cell)
         fault = format_html(FAULT, ids=ids) if ids else NO_FAULT
         fields += (INVALID_CELL if ids else CELL, field, value, place, fault)
-    caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")
-    return table(format_html(ENTRY_BANDS, *fields), "grid entry-grid", caption)
+    if board is STANDARD:
+        caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")
+        return table(format_html(bands(ENTRY_CELL), *fields), "grid entry-grid", caption)
+    caption = gettext(
+        "Puzzle grid, %(size)s×%(size)s: type one value (%(values)s) per cell, or leave it empty."
+    ) % {"size": board.size, "values": values_written(board)}
+    cell = ENTRY_CELL if board.size <= 9 else WIDE_ENTRY_CELL
+    classes = f"grid entry-grid sized size-{board.size}"
+    drawn = table(format_html(bands(cell, board), *fields), classes, caption, board=board)
+    return format_html(SCROLLER, caption, drawn)
 
 
-@cache  # one entry per language the site speaks
-def _places(label: str) -> tuple[SafeString, ...]:
+@cache  # one per board: few
+def _fields(board: Shape) -> tuple[SafeString, ...]:
+    """Each cell's name and id attributes."""
+    if board is STANDARD:
+        return FIELDS
+    return tuple(format_html(FIELD, name=name) for name in cell_names(board))
+
+
+@cache  # one entry per language the site speaks and board
+def _places(label: str, board: Shape = STANDARD) -> tuple[SafeString, ...]:
     """Each cell's row, column and box attributes and its spoken label, from
     ``label`` (translated, with ``row``, ``column`` and ``box`` to fill in)."""
-    return tuple(
-        format_html(
-            PLACE,
-            row=row,
-            column=column,
-            box=box,
-            label=label % {"row": row, "column": column, "box": box},
-        )
-        for _, row, column, box in CELLS
-    )
+    places = []
+    for cell in range(board.cells):
+        (row, column), box = board.row_col(cell), board.box_of(cell)
+        label_of = label % {"row": row, "column": column, "box": box}
+        places.append(format_html(PLACE, row=row, column=column, box=box, label=label_of))
+    return tuple(places)
 
 
 def _problem_ids(issues: Sequence[Issue], keys: Callable[[Issue], Iterable]) -> dict:

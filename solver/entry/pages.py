@@ -19,22 +19,46 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from ..addresses import api_url, entry_url
 from ..choices import StatusChoices
 from ..core.reading import PuzzleTextForm
-from ..engine import Grid
+from ..engine import STANDARD, SYMBOLS, Grid, Shape
+from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 from ..engine.parse import BLANKS
 from ..library.forms import LevelForm
-from .forms import FILE_TYPES, PuzzleForm
+from .forms import FILE_TYPES, PuzzleForm, posted_board, values_written
 from .grid import entry_grid, field_problems, problem_id
+
+# Every board the engine reads, smallest first: each side from 4 to 25 but
+# the primes (whose boxes would be rows).
+BOARDS = tuple(shape(*box_shape(side)) for side in range(MIN_SIZE, MAX_SIZE + 1) if box_shape(side))
+
+
+def size_choices() -> list[tuple[int, str]]:
+    """The size chooser's options: each board's side and its name, with its
+    boxes' shape ("6x6 (boxes 2x3)", with multiplication signs)."""
+    name = gettext("%(size)s×%(size)s (boxes %(rows)s×%(columns)s)")
+    return [
+        (board.size, name % {"size": board.size, "rows": board.box_rows, "columns": board.box_cols})
+        for board in BOARDS
+    ]
 
 
 def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:
-    """The entry page for ``form``, with its grid drawn and each problem tied to its cells."""
+    """The entry page for ``form``, with its grid drawn at its board's size and
+    each problem tied to its cells."""
+    board = form.board
     context = {
         "form": form,
-        "grid": entry_grid(form.cell_values(), form.issues),
+        "board": board,
+        "standard": board is STANDARD,
+        "sizes": size_choices(),
+        # The symbols a cell of the board may hold, for the pad and the scripts.
+        "symbols": SYMBOLS[: board.size],
+        "values": values_written(board),
+        "grid": entry_grid(form.cell_values(), form.issues, board),
         "problems": [(problem_id(index), issue) for index, issue in enumerate(form.issues, 1)],
         "field_problems": field_problems(form.issues),
         "paste_value": form.paste_value(),
@@ -61,10 +85,10 @@ def read_link(text: str) -> Grid | None:
     return form.cleaned_data["grid"] if form.is_valid() else None
 
 
-def form_showing_problems(text: str) -> PuzzleForm:
-    """The entry page's form for a link's text that has problems: validated,
-    so it lists them, with the text kept in the paste box."""
-    form = PuzzleForm({"puzzle": text})
+def form_showing_problems(text: str, board: Shape = STANDARD) -> PuzzleForm:
+    """The entry page's form on ``board`` for a link's text that has problems:
+    validated, so it lists them, with the text kept in the paste box."""
+    form = PuzzleForm({"puzzle": text}, board=board)
     form.is_valid()
     return form
 
@@ -85,7 +109,7 @@ def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpRe
     """The entry form posted to a page (Show Answer, Play): its grid checked
     and redirected to ``address(grid)``, or the entry page again, kept, with
     its problems. See Other: a reload or Back never posts the form again."""
-    form = PuzzleForm(request.POST, request.FILES)
+    form = PuzzleForm(request.POST, request.FILES, board=posted_board(request.POST))
     if not form.is_valid():
         return entry_page(request, form)
     return HttpResponseRedirect(address(form.cleaned_data["grid"]), status=303)

@@ -6,9 +6,10 @@ answer's permanent address, ``/answer?puzzle=…``; ``/load`` fills the grid
 from a paste or a file without solving. Bad input always comes back to the
 entry page, kept, with its problems named (``pages``).
 
-The answer page takes every size, the entry grid 9x9 only: a board of
-another size linked to ``/index``, or posted there in the paste box or a
-file, goes to its answer at once; ``/load`` names it and links its answer.
+The entry grid and the answer page take every size the engine reads: the
+entry page's Size (``?size=16``, remembered in a cookie) picks the board; a
+puzzle of another size linked to ``/index`` or loaded opens the grid at its
+size, and one posted in the paste box or a file goes to its answer.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..addresses import answer_url, edit_url, level_url, play_url, steps_url
+from ..addresses import answer_url, edit_url, entry_url, level_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
@@ -40,23 +41,63 @@ from ..engine import (
 from ..engine.board import shape_for_cells
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
-from .forms import LoadForm, PuzzleForm
+from .forms import LoadForm, PuzzleForm, board_of_size, posted_board
 from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
+
+SIZE_COOKIE = "size"  # the side of the board last chosen, for the next visit
+SIZE_KEPT_SECONDS = 365 * 24 * 3600
 
 
 @require_safe
 def index(request):
-    """The entry grid; ``?puzzle=`` opens it filled with that puzzle (a board
-    of another size, at its answer)."""
+    """The entry grid of the board ``?size=`` names (9x9 by default); a size
+    chosen is remembered, and ``/index`` alone goes to the one remembered.
+    ``?puzzle=`` opens the grid filled with that puzzle, at its size (said
+    when it is not the size remembered, which it becomes)."""
     text = request.GET.get("puzzle", "").strip()
-    if not text:
+    remembered = board_of_size(request.COOKIES.get(SIZE_COOKIE, "")) or STANDARD
+    if text:
+        form = _linked_form(text)
+        if form.board is not remembered:
+            form.notices.append(_switched_notice(form.board))
+        return _remembering(entry_page(request, form), form.board)
+    asked = request.GET.get("size")
+    if asked is None:
+        if remembered is not STANDARD:
+            return redirect(entry_url(remembered.size))
         return entry_page(request, PuzzleForm())
-    grid = read_link(text)
-    if grid is None and (other := _other_size(text)) is not None:
-        # The entry grid is 9x9 only: a board of another size opens at its answer.
-        return HttpResponseRedirect(answer_url(other))
-    form = PuzzleForm.for_grid(grid) if grid is not None else form_showing_problems(text)
-    return entry_page(request, form)
+    board = board_of_size(asked)
+    form = PuzzleForm(board=board or STANDARD)
+    if board is None:
+        form.notices.append(
+            gettext("There is no board of size “%(size)s” here: choose one of the sizes offered.")
+            % {"size": asked[:10]}
+        )
+        return entry_page(request, form)
+    return _remembering(entry_page(request, form), board)
+
+
+def _remembering(response: HttpResponse, board: Shape) -> HttpResponse:
+    """``response``, setting the cookie that remembers ``board`` for the next visit."""
+    response.set_cookie(
+        SIZE_COOKIE, str(board.size), max_age=SIZE_KEPT_SECONDS, samesite="Lax", httponly=True
+    )
+    return response
+
+
+def _linked_form(text: str) -> PuzzleForm:
+    """The entry form for a link's ``?puzzle=`` text: filled at its size, or
+    showing its problems on the board it was written for (9x9 when that
+    cannot be told)."""
+    grid = read_link(text)  # the common 9x9 link, read by the quick form
+    if grid is not None:
+        return PuzzleForm.for_grid(grid)
+    form = AnySizeTextForm({"puzzle": text})
+    valid = form.is_valid()
+    board = _other_board(text, form) or STANDARD
+    if valid:
+        return PuzzleForm.for_grid(form.cleaned_data["grid"], board)
+    return form_showing_problems(text, board)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -64,7 +105,7 @@ def answer(request):
     """The answer to ``?puzzle=`` (a permanent link); a posted entry is checked
     and redirected there, and bad input goes back to the entry page, kept."""
     if request.method == "POST":
-        other = _pasted_other_size(request)
+        other = _pasted_other_size(request, posted_board(request.POST))
         if other is not None:
             return HttpResponseRedirect(answer_url(other), status=303)
         return posted_entry(request, answer_url)
@@ -88,28 +129,47 @@ def load(request):
     """Fill the grid from a pasted puzzle or a file, without solving it.
 
     Scripts asking for JSON get the grid as read and its problems (see
-    ``_load_reply``), or for a readable board of another size no grid, a
-    notice and the link to its answer (``_other_size_reply``); a plain form
-    post gets the entry page, filled.
+    ``_load_reply``), or for a readable board of another size than the
+    page's no grid, a notice and the address of the entry grid at its size,
+    filled (``_other_size_reply``); a plain form post gets the entry page,
+    filled, at the puzzle's size.
     """
-    form = LoadForm(request.POST, request.FILES)
+    board = posted_board(request.POST)
+    form = LoadForm(request.POST, request.FILES, board=board)
     valid = form.is_valid()
+    other = _loaded_other_size(form, board)
     if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
-        other = _loaded_other_size(form)
         return _other_size_reply(other) if other is not None else _load_reply(form)
+    if other is not None:
+        return entry_page(request, _switched_form(other, form.notices))
     if valid:
-        filled = PuzzleForm.for_grid(form.cleaned_data["grid"])
+        filled = PuzzleForm.for_grid(form.cleaned_data["grid"], board)
         filled.notices = form.notices
         form = filled
     return entry_page(request, form)
 
 
-def _pasted_other_size(request) -> Grid | str | None:
-    """The puzzle posted in the file, else the paste box, when it is a board
-    other than 9x9 (see ``_other_size``); else None, and the entry form reads
-    the post as ever.
+def _switched_form(puzzle: Grid, notices: list[str]) -> PuzzleForm:
+    """The entry form filled with ``puzzle`` at its size, after ``notices``,
+    saying the grid changed size."""
+    board = shape_of_grid(puzzle)
+    form = PuzzleForm.for_grid(puzzle, board)
+    form.notices = [*notices, _switched_notice(board)]
+    return form
 
-    The entry grid is 9x9 only, so such a puzzle goes straight to its answer.
+
+def _switched_notice(board: Shape) -> str:
+    return gettext("A %(size)s×%(size)s puzzle: the grid is now %(size)s×%(size)s.") % {
+        "size": board.size
+    }
+
+
+def _pasted_other_size(request, board: Shape) -> Grid | str | None:
+    """The puzzle posted in the file, else the paste box, when it is a board
+    other than the one typed on, ``board`` (see ``_other_size``); else None,
+    and the entry form reads the post as ever.
+
+    Such a puzzle goes straight to its answer.
     """
     uploads = request.FILES.getlist("file")
     if uploads:
@@ -123,42 +183,40 @@ def _pasted_other_size(request) -> Grid | str | None:
             uploads[0].seek(0)  # the entry form reads it again when it is not sent on
     else:
         text = request.POST.get("puzzle", "")
-    return _other_size(text.strip())
+    return _other_size(text.strip(), board)
 
 
-def _other_size(text: str) -> Grid | str | None:
-    """The puzzle ``text`` writes when it is a board other than 9x9: its grid,
-    or the text itself when it cannot be read (its answer page names the
-    problems); else None."""
+def _other_size(text: str, board: Shape = STANDARD) -> Grid | str | None:
+    """The puzzle ``text`` writes when it is a board other than ``board``: its
+    grid, or the text itself when it cannot be read (its answer page names
+    the problems); else None."""
     if not text:
         return None
     form = AnySizeTextForm({"puzzle": text})
     form.is_valid()
-    if _other_board(text, form) is None:
+    if _other_board(text, form, board) is None:
         return None
     return form.grid_shown or text
 
 
-def _loaded_other_size(form: LoadForm) -> Grid | None:
+def _loaded_other_size(form: LoadForm, board: Shape) -> Grid | None:
     """The puzzle a load asked for (its file, else its paste box) when it is
-    a readable board other than 9x9, else None."""
-    found = _other_size(form.source.strip())
+    a readable board other than ``board``, else None."""
+    found = _other_size(form.source.strip(), board)
     return None if isinstance(found, str) else found
 
 
 def _other_size_reply(puzzle: Grid) -> JsonResponse:
-    """The load reply for a board the entry grid cannot hold: no grid, no
-    problems, a notice naming its size and the link to its answer."""
-    size = shape_of_grid(puzzle).size
-    notice = gettext(
-        "A %(size)s×%(size)s puzzle: the entry grid is 9×9; Show Answer solves it at its size."
-    ) % {"size": size}
+    """The load reply for a board other than the page's: no grid, no
+    problems, a notice naming its size, its board's side (``size``), and the
+    address of the entry grid at its size, filled (``entry_url``)."""
+    board = shape_of_grid(puzzle)
     body = {
         "grid": None,
         "problems": [],
-        "notices": [notice],
-        "answer_url": answer_url(puzzle),
-        "answer_label": gettext("Show the %(size)s×%(size)s answer") % {"size": size},
+        "notices": [_switched_notice(board)],
+        "size": board.size,
+        "entry_url": edit_url(puzzle),
     }
     return JsonResponse(body)
 
@@ -181,7 +239,7 @@ def _answer_page(request, puzzle: Grid):
         "statuses": StatusChoices,
     }
     if not standard:
-        context["board"] = shape_of_grid(puzzle)
+        context.update(board=shape_of_grid(puzzle), edit_url=edit_url(puzzle))
         return render(request, "entry/answer.html", context)
     context.update(
         edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)
@@ -197,14 +255,14 @@ def _answer_page(request, puzzle: Grid):
     return render(request, "entry/answer.html", context)
 
 
-def _other_board(text: str, form: AnySizeTextForm) -> Shape | None:
-    """The board other than 9x9 that ``text`` writes (by its number of cells,
-    as read by ``form``, or counted when it could not be read), else None."""
+def _other_board(text: str, form: AnySizeTextForm, than: Shape = STANDARD) -> Shape | None:
+    """The board other than ``than`` that ``text`` writes (by its number of
+    cells, as read by ``form``, or counted when it could not be read), else None."""
     if form.has_error("puzzle", "max_length"):
         return None
     shown = form.grid_shown
     board = shape_for_cells(len(shown) if shown is not None else count_cells(text))
-    return board if board is not None and board.size != STANDARD.size else None
+    return board if board is not None and board is not than else None
 
 
 def _invalid_page(request, form: AnySizeTextForm, board: Shape):

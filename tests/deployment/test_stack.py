@@ -622,7 +622,8 @@ def test_djangos_own_refusals_pass_through_nginx_as_they_are(stack):
     django_page = re.compile(r'href="/static/css/site\.[0-9a-f]{12}\.css"')
     # More fields than Django reads (DATA_UPLOAD_MAX_NUMBER_FIELDS): its 400,
     # once the CSRF check reads them for the token.
-    fields = "&".join(f"f{number}=1" for number in range(300))
+    too_many_fields = range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 100)
+    fields = "&".join(f"f{number}=1" for number in too_many_fields)
     too_many = stack.fetch(
         "POST",
         "/answer",

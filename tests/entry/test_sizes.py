@@ -16,6 +16,7 @@ from tests.support.pages import text_of
 from tests.support.puzzles import HARD, SIZED
 
 ANSWER = reverse("solver:answer")
+INDEX = reverse("solver:index")
 # Made up for these tests: each has exactly one solution.
 FOUR = "1...\n..3.\n.4..\n...2\n"
 SIX = "..4...\n....25\n....4.\n..6..3\n51....\n...2..\n"
@@ -81,11 +82,9 @@ def test_the_solution_line_and_the_link_keep_the_board(client):
     assert "/answer?puzzle=1.....3..4.....2" in html
 
 
-def test_the_nine_by_nine_pages_are_not_offered_for_another_size(client):
+def test_an_answer_of_another_size_is_edited_at_its_size(client):
     html = answer_of(client, FOUR).content.decode()
-    assert "/play?" not in html
-    assert "/steps?" not in html
-    assert "/index?" not in html
+    assert '<a class="button" href="/index?puzzle=1.....3..4.....2">Edit this puzzle</a>' in html
 
 
 def test_a_sixteen_by_sixteen_clash_names_its_cells(client):
@@ -164,55 +163,63 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.mark.parametrize("name", ["4x4", "16x16"])
-def test_loading_a_board_of_another_size_names_it_and_links_its_answer(client, name):
+def test_loading_a_board_of_another_size_sends_the_grid_to_its_size(client, name):
+    """The script is given the entry grid at the puzzle's size, filled, to go to."""
     size = shape_of_grid(parse_puzzle(BOARDS[name])).size
     reply = client.post(LOAD, {"puzzle": BOARDS[name]}, **JSON)
     assert reply.status_code == 200
     body = reply.json()
-    assert body["grid"] is None
-    assert body["problems"] == []
-    assert body["notices"] == [
-        f"A {size}×{size} puzzle: the entry grid is 9×9; Show Answer solves it at its size."
+    assert (body["grid"], body["problems"], body["size"]) == (None, [], size)
+    assert body["notices"] == [f"A {size}×{size} puzzle: the grid is now {size}×{size}."]
+    follow = client.get(body["entry_url"])
+    assert follow.context["form"].board.size == size
+    assert follow.context["form"].cell_values() == [
+        symbol if symbol != "." else "" for symbol in "".join(BOARDS[name].split())
     ]
-    assert body["answer_label"] == f"Show the {size}×{size} answer"
-    follow = client.get(body["answer_url"])
-    assert f"{size}×{size}, boxes" in text_of(follow)
-    assert "Solved." in text_of(follow)
 
 
-def test_a_loaded_file_of_another_size_links_its_answer(client):
+def test_a_loaded_file_of_another_size_sends_the_grid_to_its_size(client):
     upload = SimpleUploadedFile("big.txt", SIZED["16x16"].encode(), content_type="text/plain")
     body = client.post(LOAD, {"file": upload}, **JSON).json()
     assert body["grid"] is None
-    assert body["answer_url"].startswith(ANSWER + "?puzzle=")
+    assert body["entry_url"].startswith(INDEX + "?puzzle=")
 
 
-def test_a_loaded_clash_of_another_size_links_the_page_naming_it(client):
+def test_a_loaded_clash_of_another_size_opens_its_grid_with_the_clash_named(client):
     body = client.post(LOAD, {"puzzle": CLASH_16}, **JSON).json()
-    assert body["grid"] is None
-    assert body["answer_url"] == f"{ANSWER}?puzzle={CLASH_16}"
+    assert body["entry_url"] == f"{INDEX}?puzzle={CLASH_16}"
+    page = client.get(body["entry_url"])
+    assert "Two 1s in row 1 (columns 1 and 2)." in text_of(page)
+    assert page.context["form"].board.size == 16
 
 
 def test_text_that_cannot_be_read_at_any_size_is_a_problem_when_loaded(client):
     body = client.post(LOAD, {"puzzle": "Z" + "." * 255}, **JSON).json()
-    assert "answer_url" not in body
+    assert "entry_url" not in body
     assert body["problems"]
 
 
-INDEX = reverse("solver:index")
+def test_a_board_of_another_size_loaded_without_script_fills_its_grid(client):
+    page = client.post(LOAD, {"puzzle": FOUR})
+    assert page.context["form"].board.size == 4
+    assert "A 4×4 puzzle: the grid is now 4×4." in text_of(page)
+    assert 'name="r4c4"' in page.content.decode()
+    assert 'name="r5c5"' not in page.content.decode()
 
 
 @pytest.mark.parametrize("name", ["4x4", "16x16"])
-def test_a_link_to_the_entry_page_with_another_size_opens_its_answer(client, name):
+def test_a_link_to_the_entry_page_with_another_size_opens_the_grid_at_its_size(client, name):
     response = client.get(f"{INDEX}?puzzle={quote(BOARDS[name])}")
-    assert response.status_code == 302
+    assert response.status_code == 200
     line = "".join(BOARDS[name].split())
-    assert response["Location"] == f"{ANSWER}?puzzle={line}"
+    assert response.context["form"].board is shape_of_grid(parse_puzzle(line))
+    assert response.context["form"].cell_values() == [s if s != "." else "" for s in line]
 
 
-def test_a_linked_clash_of_another_size_opens_the_page_naming_it(client):
-    response = client.get(f"{INDEX}?puzzle={CLASH_16}", follow=True)
+def test_a_linked_clash_of_another_size_opens_its_grid_naming_it(client):
+    response = client.get(f"{INDEX}?puzzle={CLASH_16}")
     assert "Two 1s in row 1 (columns 1 and 2)." in text_of(response)
+    assert response.context["form"].board.size == 16
 
 
 def test_a_linked_nine_by_nine_with_problems_stays_on_the_entry_page(client):

@@ -142,7 +142,7 @@ def problems_page(client):
 
 def bad_request_page(client):
     """The 400 page (a form of too many fields)."""
-    fields = {f"f{number}": "1" for number in range(500)}
+    fields = {f"f{number}": "1" for number in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 100)}
     response = client.post(reverse("solver:answer"), fields, follow=True)
     assert response.status_code == 400
     return response

@@ -4,8 +4,11 @@
 // table whenever a script changes a value, so highlights and checks can
 // follow. Nothing here runs by itself; without the scripts the grid is a
 // plain form.
+//
+// A cell holds one of the board's symbols (form.entry's data-symbols, from
+// the server: "1" to "9", then "A" = 10, "B" = 11 ... on boards above 9x9).
 
-import { createGrid, digitOf, halfWidth } from "../core/grid.js";
+import { createGrid, halfWidth } from "../core/grid.js";
 
 export const form = document.querySelector("form.entry");
 export const table = form?.querySelector("table.entry-grid") ?? null;
@@ -17,6 +20,8 @@ export const EMPTY = ".";
 // ideographic space (CJK keyboards) are added here: they are keys a person
 // presses to skip a cell, not symbols of the puzzle formats.
 const BLANKS = new Set([...(form?.dataset.blanks ?? ""), " ", "\u3000"]);
+// The board's symbols in order: the one at index d - 1 stands for the value d.
+export const SYMBOLS = form?.dataset.symbols || "123456789";
 
 export function cells() {
   return CELLS;
@@ -39,17 +44,31 @@ export function cellIn(row, column) {
   return grid.at(grid.indexAt(row, column));
 }
 
-// What one typed character means in a cell: "1" to "9", "" for a blank
-// (one of BLANKS, or the full-width full stop), or null for anything else.
-// Full-width digits count as digits (and a full-width 0 as a blank).
+// What one typed character means in a cell: one of SYMBOLS (a letter in
+// either case), "" for a blank (one of BLANKS, or the full-width full stop),
+// or null for anything else. Full-width digits count as digits (and a
+// full-width 0 as a blank).
 export function symbolOf(char) {
   const plain = halfWidth(char);
   if (BLANKS.has(plain) || plain === "\uff0e") return "";
-  return digitOf(plain);
+  const symbol = plain.toUpperCase();
+  return symbol.length === 1 && SYMBOLS.includes(symbol) ? symbol : null;
+}
+
+// The symbol of the value ``number`` (12 is "C"), or null when the board has no such value.
+export function symbolFor(number) {
+  return Number.isInteger(number) && number >= 1 ? (SYMBOLS[number - 1] ?? null) : null;
+}
+
+// The symbol a cell's text stands for: one symbol, or a number of two
+// digits typed as such ("12" is "C"); null for anything else.
+export function valueOf(text) {
+  if (/^[0-9]{2}$/.test(text)) return symbolFor(Number(text));
+  return text.length === 1 && SYMBOLS.includes(text.toUpperCase()) ? text.toUpperCase() : null;
 }
 
 export function readGrid() {
-  return CELLS.map((cell) => (/^[1-9]$/.test(cell.value) ? cell.value : EMPTY)).join("");
+  return CELLS.map((cell) => valueOf(cell.value) ?? EMPTY).join("");
 }
 
 // Fill every cell from a line with one symbol per cell; a line of another
@@ -57,7 +76,7 @@ export function readGrid() {
 export function fillGrid(line) {
   if (typeof line !== "string" || line.length !== CELLS.length) return false;
   CELLS.forEach((cell, index) => {
-    cell.value = /^[1-9]$/.test(line[index]) ? line[index] : "";
+    cell.value = valueOf(line[index]) ?? "";
   });
   changed(null);
   return true;

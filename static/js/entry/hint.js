@@ -12,7 +12,7 @@ import { createHint } from "../core/hint.js";
 import { gettext } from "../core/i18n.js";
 import { createPost } from "../core/post.js";
 import { announcer } from "../core/status.js";
-import { cellIn, cells, form, grid, readGrid, setValue, table } from "./cells.js";
+import { cellIn, cells, form, grid, readGrid, setValue, symbolFor, table } from "./cells.js";
 import { markConflicts } from "./marks.js";
 
 const TEXT = {
@@ -76,7 +76,7 @@ function show(step) {
   for (const { cell, digit } of step.placements ?? []) {
     const input = cellOf(cell);
     input?.closest("td").classList.add("hint-place");
-    input?.setAttribute("placeholder", String(digit));
+    input?.setAttribute("placeholder", symbolFor(digit) ?? String(digit));
   }
   for (const { cell } of step.eliminations ?? []) cellOf(cell)?.closest("td").classList.add("hint-remove");
 }
@@ -88,14 +88,14 @@ function apply(step) {
   applying = true;
   for (const { cell, digit } of step.placements ?? []) {
     const input = cellOf(cell);
-    if (input) setValue(input, String(digit));
+    if (input) setValue(input, symbolFor(digit) ?? String(digit));
   }
   applying = false;
   seen = readGrid();
   for (const { cell: [row, column], digit } of step.eliminations ?? []) {
     const index = grid.indexAt(row, column);
     if (!removed.has(index)) removed.set(index, new Set());
-    removed.get(index).add(String(digit));
+    removed.get(index).add(symbolFor(digit) ?? String(digit));
   }
 }
 

@@ -13,7 +13,7 @@ function onSubmit(event) {
   const pasteBox = form.querySelector("textarea[name=puzzle]");
   const file = form.querySelector("input[type=file]");
   const grid = readGrid();
-  if (pasteBox?.value.trim() || file?.files?.length || !/[1-9]/.test(grid)) return;
+  if (pasteBox?.value.trim() || file?.files?.length || !/[^.]/.test(grid)) return;
   history.replaceState(null, "", `${indexUrl}?puzzle=${grid}`);
 }
 

@@ -8,10 +8,11 @@ import { cells, form } from "./cells.js";
 
 export const FAILED = Object.freeze({ failed: true });
 
-// The reply as {grid, problems, notices, answer}; grid is null when the text
-// could not be read, or when it is a board of another size than 9x9: then
-// answer is {url, label}, the link to its answer page (else null). Anything
-// else (an HTML error page, a cut connection) is FAILED.
+// The reply as {grid, problems, notices, elsewhere}; grid is null when the
+// text could not be read, or when it is a board of another size than the
+// page's: then elsewhere is the address of the entry grid at its size,
+// filled (else null). Anything else (an HTML error page, a cut connection)
+// is FAILED.
 function reading(reply) {
   if (typeof reply !== "object" || reply === null) return FAILED;
   const grid = typeof reply.grid === "string" && reply.grid.length === cells().length;
@@ -19,16 +20,13 @@ function reading(reply) {
     grid: grid ? reply.grid : null,
     problems: Array.isArray(reply.problems) ? reply.problems : [],
     notices: Array.isArray(reply.notices) ? reply.notices : [],
-    answer: answerLink(reply),
+    elsewhere: sameSite(reply.entry_url),
   };
 }
 
-// The link to the answer of a board of another size, when the reply names
-// one on this site.
-function answerLink(reply) {
-  const { answer_url: url, answer_label: label } = reply;
-  if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//")) return null;
-  return { url, label: typeof label === "string" ? label : url };
+// ``url`` when it is an address on this site, else null.
+function sameSite(url) {
+  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : null;
 }
 
 // A sender of load requests where only the latest counts: ``load(field,
@@ -43,6 +41,9 @@ export function createLoader() {
     if (!url) return FAILED;
     const body = new FormData();
     body.append(field, value);
+    // The board the page shows: a puzzle of another size is named, not read for it.
+    const size = form.querySelector("input[name=size]");
+    if (size) body.append("size", size.value);
     const answer = await send(body);
     return answer === null ? null : reading(answer.reply);
   }

@@ -2,7 +2,7 @@
 // a description holding the server's message) and clears these marks or the
 // ones the server drew. Without it, marks come only with a page from the server.
 
-import { cellIn, cells, form } from "./cells.js";
+import { cellIn, cells, form, valueOf } from "./cells.js";
 import { interpolate, ngettext } from "../core/i18n.js";
 
 const MESSAGES_ID = "live-problems"; // holds the messages the marked cells point to
@@ -115,11 +115,11 @@ export function clearServerMarks() {
 
 // A live check knows the grid as it is now, so its conflicts replace the
 // server's. The server's marks stay on cells holding something other than a
-// digit (a live check, sent only digits, cannot speak for them), and so does
+// value (a live check, sent only values, cannot speak for them), and so does
 // its summary while any cell is still marked.
 export function clearServerConflicts() {
   for (const cell of cells()) {
-    if (/^[1-9]?$/.test(cell.value)) unmark(cell, "invalid", "conflict", SERVER_PREFIX);
+    if (!cell.value || valueOf(cell.value) !== null) unmark(cell, "invalid", "conflict", SERVER_PREFIX);
   }
   if (!form.querySelector("td.invalid")) document.getElementById("form-errors")?.remove();
 }

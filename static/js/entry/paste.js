@@ -48,9 +48,10 @@ async function load(field, value, pasteBox, fromPasteBox = false) {
   const before = edits;
   const reply = await send(field, value);
   if (reply === null || edits !== before) return;
-  if (reply !== FAILED && reply.answer) {
-    showAnswerLink(reply);
-    markPasteBox(pasteBox, false);
+  if (reply !== FAILED && reply.elsewhere) {
+    // A board of another size: the grid becomes its size, filled.
+    announce(reply.notices.join(" "));
+    window.location.assign(reply.elsewhere);
     return;
   }
   if (reply === FAILED || reply.grid === null) {
@@ -67,28 +68,6 @@ async function load(field, value, pasteBox, fromPasteBox = false) {
   const conflicts = reply.problems.filter((problem) => problem.code === "conflict");
   markConflicts(conflicts);
   announce([TEXT.loaded, ...reply.notices, conflictSummary(conflicts)].join(" ").trim());
-}
-
-// A board of another size stays in the paste box (the entry grid is 9x9):
-// the server's notice names its size, above the form as a plain page shows
-// notices (announced by the status line), with a link to its answer.
-function showAnswerLink(reply) {
-  clearServerMarks();
-  const notices = document.createElement("div");
-  notices.className = "notices";
-  for (const notice of reply.notices) {
-    const line = document.createElement("p");
-    line.textContent = notice;
-    notices.append(line);
-  }
-  const link = document.createElement("a");
-  link.href = reply.answer.url;
-  link.textContent = reply.answer.label;
-  const line = document.createElement("p");
-  line.append(link);
-  notices.append(line);
-  form.before(notices);
-  announce(reply.notices.join(" "));
 }
 
 function onCellPaste(event, pasteBox) {

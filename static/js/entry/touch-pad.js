@@ -3,7 +3,7 @@
 // for no on-screen keyboard, so it does not cover the pad; a hardware
 // keyboard still types. Without it, the pad stays hidden and digits are typed.
 
-import { cells, form, setValue, table } from "./cells.js";
+import { cells, form, setValue, SYMBOLS, table } from "./cells.js";
 import { activeCell } from "./roving.js";
 import { enter } from "./typing.js";
 
@@ -18,11 +18,10 @@ function press(key) {
   enter(cell, key.dataset.digit, { focus: table.contains(document.activeElement) });
 }
 
+// Letters are values on boards above 9x9: the keyboard for text, not for numbers.
 function fitKeyboard(coarse) {
-  for (const cell of cells()) {
-    if (coarse) cell.setAttribute("inputmode", "none");
-    else cell.setAttribute("inputmode", "numeric");
-  }
+  const keyboard = coarse ? "none" : SYMBOLS.length > 9 ? "text" : "numeric";
+  for (const cell of cells()) cell.setAttribute("inputmode", keyboard);
 }
 
 export function startPad() {

@@ -1,46 +1,100 @@
-// What a cell may hold: a typed digit fills the cell and moves on, a typed
+// What a cell may hold: a typed symbol fills the cell and moves on, a typed
 // blank (one the server reads as empty, or space) empties it and moves on,
 // other characters are refused, and whatever else writes into a cell
-// (mobile keyboards, input methods, autofill) is cut down to its last digit.
-// Without it, any text can be typed, and the server names what is not a digit.
+// (mobile keyboards, input methods, autofill) is cut down to its last symbol.
+// Without it, any text can be typed, and the server names what is not a value.
+//
+// On boards above 9x9 a value may also be typed as its number: a digit that
+// starts a two-digit value (1 on 16x16; 1 and 2 on 25x25) fills the cell and
+// waits there for a second digit, which makes the number (1 then 2 is 12,
+// "C") and moves on. Any other key, or moving away, keeps the first digit
+// alone: there is no timer to beat.
 
-import { cellAt, cells, changed, indexOf, isCell, setValue, symbolOf, table } from "./cells.js";
+import { cellAt, cells, changed, indexOf, isCell, setValue, SYMBOLS, symbolFor, symbolOf, table, valueOf } from "./cells.js";
 import { activate } from "./roving.js";
+
+let waiting = null; // the cell holding a first digit that may take a second
 
 // Fill or empty ``cell`` and move to the next (wrapping to the next row;
 // the last cell stays), as typing does. Also used by the digit pad.
 export function enter(cell, symbol, options) {
+  waiting = null;
   setValue(cell, symbol);
   activate(cellAt(Math.min(indexOf(cell) + 1, cells().length - 1)), options);
 }
 
-function lastDigit(text) {
-  return Array.from(text, symbolOf).filter(Boolean).at(-1) ?? "";
+// True when a two-digit value starts with the digit ``symbol`` (on 16x16, "1").
+function startsNumber(symbol) {
+  return /^[1-9]$/.test(symbol) && Number(symbol) * 10 <= SYMBOLS.length;
+}
+
+// The value a second digit ``char`` makes with the first one waiting in
+// ``cell``, or null when it makes none (the first then stands alone).
+function secondDigit(cell, char) {
+  if (waiting !== cell || !/^[0-9]$/.test(char)) return null;
+  return symbolFor(Number(`${cell.value}${char}`));
+}
+
+// One typed character in ``cell``: a second digit, a value, a blank, or
+// nothing (refused).
+function type(cell, char) {
+  if (waiting === cell && !startsNumber(cell.value)) waiting = null; // cleared meanwhile
+  const number = secondDigit(cell, char);
+  if (number !== null) {
+    enter(cell, number);
+    return;
+  }
+  if (waiting === cell) {
+    // The first digit stands alone; what was typed goes to the next cell.
+    waiting = null;
+    cell = cellAt(indexOf(cell) + 1);
+    if (!cell) return;
+    activate(cell);
+  }
+  const symbol = symbolOf(char);
+  if (symbol === null) return;
+  if (startsNumber(symbol)) {
+    setValue(cell, symbol);
+    waiting = cell;
+  } else {
+    enter(cell, symbol);
+  }
+}
+
+function lastSymbol(text) {
+  return valueOf(text) ?? Array.from(text, symbolOf).filter(Boolean).at(-1) ?? "";
 }
 
 // Keys, virtual keyboards and dictation announce their text here, before it
 // lands; a cell takes it whole instead of the browser's caret edit (which
 // maxlength would cut short in a full cell, or after a pasted space).
-// A pasted or dropped digit fills the cell but does not move on; a whole
+// A pasted or dropped symbol fills the cell but does not move on; a whole
 // puzzle pasted never gets here (paste.js takes it first).
 function onBeforeInput(event) {
   const cell = event.target;
   if (!isCell(cell) || event.isComposing) return;
   if (event.inputType === "insertText") {
     event.preventDefault();
-    const symbol = symbolOf(Array.from(event.data ?? "").at(-1) ?? "");
-    if (symbol !== null) enter(cell, symbol);
+    type(cell, Array.from(event.data ?? "").at(-1) ?? "");
   } else if (["insertFromPaste", "insertFromDrop"].includes(event.inputType)) {
     event.preventDefault();
     // Text fields get the text as data; dataTransfer is for rich editors.
-    const digit = lastDigit(event.data ?? event.dataTransfer?.getData("text/plain") ?? "");
-    if (digit) setValue(cell, digit);
+    const symbol = lastSymbol((event.data ?? event.dataTransfer?.getData("text/plain") ?? "").trim());
+    if (symbol) setValue(cell, symbol);
   }
 }
 
-// Keep only the last digit 1-9 in the cell, or nothing.
+// Enter keeps a first digit alone and moves on (instead of sending the form);
+// any other key that leaves the cell ends the wait with it (focusout).
+function onKeydown(event) {
+  if (event.key !== "Enter" || waiting !== event.target || event.isComposing) return;
+  event.preventDefault();
+  enter(waiting, waiting.value);
+}
+
+// Keep only the cell's last symbol (or the value its two digits make), or nothing.
 function tidy(cell) {
-  cell.value = lastDigit(cell.value);
+  cell.value = lastSymbol(cell.value);
   changed(cell);
 }
 
@@ -55,6 +109,10 @@ function onCompositionEnd(event) {
 export function startTyping() {
   if (!table) return;
   table.addEventListener("beforeinput", onBeforeInput);
+  table.addEventListener("keydown", onKeydown);
   table.addEventListener("input", onInput);
   table.addEventListener("compositionend", onCompositionEnd);
+  table.addEventListener("focusout", (event) => {
+    if (event.target === waiting) waiting = null;
+  });
 }

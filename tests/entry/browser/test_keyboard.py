@@ -39,7 +39,8 @@ def test_a_puzzle_is_entered_and_answered_by_keyboard_alone(live_server, page, c
     typing the puzzle as one line of digits and dots fills the grid, Tab
     reaches Show Answer, and Enter shows the solution."""
     open_entry_page(page, live_server.url)
-    assert tab_until(page, cell_input(page, 1, 1), limit=9) <= 8  # skip link, 5 links, switch
+    # The skip link, 5 links, the Size list and its button, the conflicts switch.
+    assert tab_until(page, cell_input(page, 1, 1), limit=11) <= 10
     page.keyboard.type(PUZZLE)
     assert entry_values(page) == PUZZLE
     assert focused_cell(page) == "r9c9"  # the last cell stays
@@ -57,7 +58,7 @@ def test_the_skip_link_leads_to_the_puzzle(live_server, page, console_errors):
     page.keyboard.press("Tab")
     expect(page.get_by_role("link", name="Skip to the puzzle")).to_be_focused()
     page.keyboard.press("Enter")
-    tab_until(page, cell_input(page, 1, 1), limit=3)
+    tab_until(page, cell_input(page, 1, 1), limit=4)  # past the Size list and its button
     assert console_errors == []
 
 

@@ -1,8 +1,10 @@
 """The answer page of a 16x16 board on a 320-pixel phone: each cell named by
 its row, column, box and symbol; the page never scrolls sideways, the grid
 scrolls inside its own region; axe finds nothing there, nor on the page
-naming a clash. A 16x16 pasted into the entry page's box is named, with a
-link to its answer.
+naming a clash. The entry page at other sizes: Size chosen and remembered,
+values above 9 typed as letters or two digits, a 4x4 typed and answered, a
+16x16 pasted switching the grid to its size; axe and the page's width at
+16x16 and 25x25.
 
 Runs headless Debian Chromium against pytest-django's live server (see conftest.py).
 """
@@ -15,15 +17,18 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from solver.engine import is_valid_solution, parse_puzzle
 from tests.entry.test_sizes import CLASH_16
 from tests.support.axe import AXE_OPTIONS, DESKTOP, PHONE
-from tests.support.entry_page import EMPTY_GRID, entry_values, open_entry_page, paste
+from tests.support.entry_page import open_entry_page, paste, show_answer
 from tests.support.puzzles import SIZED
 
 pytestmark = pytest.mark.browser
 
 SIXTEEN = "/answer?puzzle=" + quote(SIZED["16x16"])
 CLASH = "/answer?puzzle=" + CLASH_16
+# Made up: a 4x4 with one solution, typed as one line (dots skip a cell).
+FOUR_TYPED = "1..4...2....43.."
 
 
 def test_a_sixteen_by_sixteen_answer_fits_a_phone_and_names_its_cells(
@@ -52,21 +57,92 @@ def test_axe_finds_nothing_on_a_sixteen_by_sixteen_page(open_view, live_server, 
     assert results.violations_count == 0, results.generate_report()
 
 
-def test_a_sixteen_by_sixteen_pasted_into_the_box_links_its_answer(
+def test_a_sixteen_by_sixteen_pasted_into_the_box_switches_the_grid_to_it(
     live_server, page, console_errors
 ):
-    """The entry grid is 9x9: the paste stays in the box, unmarked, and the
-    notice names its size beside a link that opens its answer."""
+    """The grid becomes 16x16, filled with the paste, and Show Answer solves it."""
     open_entry_page(page, live_server.url)
-    box = page.get_by_label("Or paste a whole puzzle")
-    paste(box, SIZED["16x16"])
-    notice = "A 16×16 puzzle: the entry grid is 9×9; Show Answer solves it at its size."
-    expect(page.locator("#entry-status")).to_have_text(notice)
-    expect(page.locator(".notices")).to_contain_text(notice)
-    expect(box).to_have_value(SIZED["16x16"])
-    expect(box).not_to_have_attribute("aria-invalid", "true")
-    assert entry_values(page) == EMPTY_GRID
-    page.get_by_role("link", name="Show the 16×16 answer").click()
+    paste(page.get_by_label("Or paste a whole puzzle"), SIZED["16x16"])
+    expect(page.locator("table.entry-grid input")).to_have_count(256)
+    expect(page.get_by_label("Size")).to_have_value("16")
+    expect(page.locator(".notices")).to_contain_text("A 16×16 puzzle: the grid is now 16×16.")
+    assert sized_values(page, 16) == "".join(SIZED["16x16"].split())
+    show_answer(page)
     expect(page.get_by_text("16×16, boxes 4×4")).to_be_visible()
     expect(page.get_by_role("table", name="Answer grid").get_by_role("cell")).to_have_count(256)
     assert console_errors == []
+
+
+def sized_values(page, size: int) -> str:
+    """The entry grid of a ``size`` x ``size`` board as one line, "." for an empty input."""
+    inputs = page.locator("table.entry-grid input")
+    expect(inputs).to_have_count(size * size)
+    values = inputs.evaluate_all("inputs => inputs.map(input => input.value)")
+    return "".join(value or "." for value in values)
+
+
+def choose_size(page, base_url: str, name: str) -> None:
+    """Open the entry page and choose the board ``name`` ("16×16 (boxes 4×4)") with Size."""
+    open_entry_page(page, base_url)
+    page.get_by_label("Size").select_option(label=name)
+    page.get_by_role("button", name="Change size").click()
+    expect(page.get_by_label("Size")).to_have_value(name.split("×")[0])
+
+
+def test_the_size_chosen_is_in_the_address_and_remembered(live_server, page, console_errors):
+    choose_size(page, live_server.url, "16×16 (boxes 4×4)")
+    assert page.url.endswith("/index?size=16")
+    expect(page.locator("table.entry-grid input")).to_have_count(256)
+    pad = page.locator(".pad .pad-key")  # shown on touch screens only
+    assert pad.all_text_contents() == [*"123456789ABCDEFG", "Clear"]
+    page.goto(live_server.url + "/index")  # a later visit, as from the menu
+    assert page.url.endswith("/index?size=16")
+    page.get_by_label("Size").select_option(label="9×9 (boxes 3×3)")
+    page.get_by_role("button", name="Change size").click()
+    expect(page.locator("table.entry-grid input")).to_have_count(81)
+    page.goto(live_server.url + "/index")
+    assert page.url.endswith("/index")
+    assert console_errors == []
+
+
+def test_values_above_nine_are_typed_as_letters_or_as_two_digits(
+    live_server, page, console_errors
+):
+    """1 then 2 makes 12 (C) and moves on; 1 then 8 is 1 and 8 (there is no
+    18); a 1 left alone stays 1 when an arrow moves on; a letter in either
+    case is its value; 0 after 1 makes 10 (A)."""
+    choose_size(page, live_server.url, "16×16 (boxes 4×4)")
+    first = page.get_by_role("textbox", name="Row 1, column 1, box 1")
+    first.click()
+    page.keyboard.type("1218g10")
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("f")
+    assert sized_values(page, 16)[:7] == "C18GA1F"
+    expect(page.get_by_role("textbox", name="Row 1, column 8, box 2")).to_be_focused()
+    assert console_errors == []
+
+
+def test_a_four_by_four_typed_by_keyboard_is_answered_at_its_size(
+    live_server, page, console_errors
+):
+    choose_size(page, live_server.url, "4×4 (boxes 2×2)")
+    page.get_by_role("textbox", name="Row 1, column 1, box 1").click()
+    page.keyboard.type(FOUR_TYPED)
+    show_answer(page)
+    solution = page.locator("#solution-line").input_value()
+    assert is_valid_solution(parse_puzzle(FOUR_TYPED), parse_puzzle(solution))
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("view", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", ["16", "25"])
+def test_axe_finds_nothing_on_a_large_entry_grid_and_the_page_keeps_its_width(
+    open_view, live_server, view, size
+):
+    page = open_view(view)
+    page.goto(f"{live_server.url}/index?size={size}")
+    expect(page.locator("table.entry-grid input")).to_have_count(int(size) ** 2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= view["viewport"]["width"]
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
