@@ -82,7 +82,7 @@ def sized_values(page, size: int) -> str:
 
 
 def choose_size(page, base_url: str, name: str) -> None:
-    """Open the entry page and choose the board ``name`` ("16×16 (boxes 4×4)") with Size."""
+    """Open the entry page and choose the board named ``name`` (as the list shows it) with Size."""
     open_entry_page(page, base_url)
     page.get_by_label("Size").select_option(label=name)
     page.get_by_role("button", name="Change size").click()
@@ -105,9 +105,7 @@ def test_the_size_chosen_is_in_the_address_and_remembered(live_server, page, con
     assert console_errors == []
 
 
-def test_values_above_nine_are_typed_as_letters_or_as_two_digits(
-    live_server, page, console_errors
-):
+def test_values_above_nine_are_typed_as_letters_or_as_two_digits(live_server, page, console_errors):
     """1 then 2 makes 12 (C) and moves on; 1 then 8 is 1 and 8 (there is no
     18); a 1 left alone stays 1 when an arrow moves on; a letter in either
     case is its value; 0 after 1 makes 10 (A)."""
