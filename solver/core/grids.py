@@ -25,7 +25,7 @@ from collections.abc import Collection
 from functools import cache
 
 from django.utils.html import escape, format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
@@ -102,20 +102,32 @@ def sized_answer_grid(
     marked ``invalid``. ValueError if no board has as many cells as ``puzzle``.
     """
     board = shape_of_grid(puzzle)
-    place = gettext("Row %(row)s, column %(column)s, box %(box)s")
+    places = _sized_places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+    # Escaped once: a 25x25 board has 625 cells, drawn twice on the answer page.
+    named = escape(gettext("%(place)s: %(symbol)s"))
     cells = []
     for cell, (given, digit) in enumerate(zip(puzzle, solution or puzzle, strict=True)):
-        row, column = board.row_col(cell)
-        label = place % {"row": row, "column": column, "box": board.box_of(cell)}
+        # Symbols are 1-9 and A-P: nothing in them to escape.
         symbol = SYMBOLS[digit - 1] if digit else ""
-        if symbol:
-            label = gettext("%(place)s: %(symbol)s") % {"place": label, "symbol": symbol}
+        label = named % {"place": places[cell], "symbol": symbol} if symbol else places[cell]
         classes = "cell given" if given else ("cell solved" if digit else "cell")
         classes += " invalid" if cell in faults else ""
-        cells.append(format_html(SIZED_CELL, classes=classes, label=label, value=symbol))
+        cells.append(SIZED_CELL.format(classes=classes, label=label, value=symbol))
     classes = f"grid answer-grid sized size-{board.size}"
-    drawn = table(format_html(bands("{}", board), *cells), classes, caption, board=board)
-    return format_html(SCROLLER, caption, drawn)
+    # Every piece of ``cells`` is escaped above, or is markup of this module's.
+    rows = mark_safe(bands("{}", board).format(*cells))
+    return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
+
+
+@cache  # one per language the site speaks and board: few
+def _sized_places(label: str, board: Shape) -> tuple[str, ...]:
+    """Each cell's spoken place on ``board`` from ``label`` (translated, with
+    ``row``, ``column`` and ``box`` to fill in), escaped."""
+    places = []
+    for cell in range(board.cells):
+        (row, column), box = board.row_col(cell), board.box_of(cell)
+        places.append(escape(label % {"row": row, "column": column, "box": box}))
+    return tuple(places)
 
 
 def table(

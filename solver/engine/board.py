@@ -51,6 +51,11 @@ class Shape:
     units_of: tuple[tuple[Unit, Unit, Unit], ...]  # a cell's row, column and box
     peers: tuple[tuple[int, ...], ...]
 
+    def __hash__(self) -> int:
+        # The box shape decides everything else: hashing the units' tuples
+        # instead would walk the whole geometry, in every cache keyed by a board.
+        return hash((self.box_rows, self.box_cols))
+
     @property
     def cells(self) -> int:
         """How many cells the board has (N * N)."""

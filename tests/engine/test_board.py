@@ -1,5 +1,7 @@
 """Board geometry: the invariants every shape must keep."""
 
+from dataclasses import replace
+
 import pytest
 
 from solver.engine import STANDARD, format_grid, shape
@@ -83,3 +85,12 @@ def test_sizes_without_boxes_or_beyond_25_are_not_boards(size):
     assert shape_for_cells(size * size) is None
     with pytest.raises(ValueError, match=f"{size * size} cells"):
         shape_of_grid((0,) * size * size)
+
+
+def test_a_board_is_hashed_by_its_boxes_alone_and_equal_to_itself_rebuilt():
+    """Caches keyed by a board (the site's drawings) then cost nothing to look up."""
+    assert hash(STANDARD) == hash((3, 3))
+    rebuilt = replace(shape(2, 3))
+    assert rebuilt is not shape(2, 3)
+    assert (rebuilt, hash(rebuilt)) == (shape(2, 3), hash(shape(2, 3)))
+    assert shape(2, 3) != shape(3, 2)

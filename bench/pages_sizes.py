@@ -1,0 +1,152 @@
+"""The site's pages at each size: what a board larger than 9x9 costs the
+server, and how soon Chromium can be typed into its entry grid, as markdown.
+
+    .venv/bin/python -m bench.pages_sizes [--rounds 30]
+
+Server: the answer page and the empty entry page of one puzzle of each size
+(``tests.support.puzzles.SIZED``, the 9x9 one ``HARD``), asked of Django's
+test client in this process; each figure is the median of ``rounds`` after
+one to warm up. The answer page's time less the engine's (the solve's own
+``elapsed``) is what drawing the page costs; the last column is that cost
+as a ratio of the 9x9 page's.
+
+Browser: Debian's Chromium (headless, /usr/bin/chromium) opens
+``/index?size=N`` from a server in this process (Django's WSGI handler,
+static files included) and reads the page's navigation timing: from the
+request to the end of DOMContentLoaded, when the page's module scripts
+have run and typing is handled. The median of ``rounds`` fresh loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import threading
+import time
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
+django.setup()
+
+from django.contrib.staticfiles.handlers import StaticFilesHandler  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench.machine import machine  # noqa: E402
+from solver.addresses import answer_url, entry_url  # noqa: E402
+from solver.engine import Budget, parse_puzzle, shape_of_grid, solve  # noqa: E402
+from tests.support.puzzles import HARD, SIZED  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+PUZZLES = {"9x9": HARD} | {name: text for name, text in SIZED.items() if name != "9x9"}
+READY = """() => {
+  const [timing] = performance.getEntriesByType("navigation");
+  return timing.domContentLoadedEventEnd - timing.startTime;
+}"""
+
+
+def median_ms(action, rounds: int) -> float:
+    """The median time of ``action()`` over ``rounds`` calls, after one to warm up, in ms."""
+    action()
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def server_rows(rounds: int) -> list[tuple[str, float, float, float, float]]:
+    """(size, answer page ms, engine ms, entry page ms, drawing ms) for each puzzle."""
+    client = Client()
+    rows = []
+    for name, text in sorted(PUZZLES.items(), key=lambda item: len(parse_puzzle(item[1]))):
+        puzzle = parse_puzzle(text)
+        side = shape_of_grid(puzzle).size
+        answer = answer_url(puzzle)
+        page = median_ms(lambda address=answer: client.get(address), rounds)
+        engine = median_ms(lambda: solve(puzzle, budget=Budget(max_seconds=30)), rounds)
+        entry = median_ms(lambda size=side: client.get(entry_url(size)), rounds)
+        rows.append((name, page, engine, entry, page - engine))
+    return rows
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, *args) -> None:
+        """No line per request."""
+
+
+class ThreadedServer(WSGIServer):
+    daemon_threads = True
+
+    def process_request(self, request, client_address) -> None:
+        """Each request on a thread of its own, as browsers ask for several files at once."""
+        thread = threading.Thread(target=self._handle, args=(request, client_address))
+        thread.daemon = True
+        thread.start()
+
+    def _handle(self, request, client_address) -> None:
+        try:
+            self.finish_request(request, client_address)
+        finally:
+            self.shutdown_request(request)
+
+
+def browser_rows(rounds: int) -> list[tuple[str, float]]:
+    """(size, ms to an interactive entry page) for each size, in Chromium."""
+    application = StaticFilesHandler(get_wsgi_application())
+    server = make_server(
+        "127.0.0.1", 0, application, server_class=ThreadedServer, handler_class=QuietHandler
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    rows = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM)
+            for name, text in sorted(PUZZLES.items(), key=lambda item: len(parse_puzzle(item[1]))):
+                side = shape_of_grid(parse_puzzle(text)).size
+                times = []
+                for attempt in range(rounds + 1):
+                    context = browser.new_context()  # a fresh cache and cookies each time
+                    page = context.new_page()
+                    page.goto(base + entry_url(side))
+                    if attempt:  # the first warms the server up
+                        times.append(page.evaluate(READY))
+                    context.close()
+                rows.append((name, statistics.median(times)))
+            browser.close()
+    finally:
+        server.shutdown()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    rounds = parser.parse_args().rounds
+    setup_test_environment()  # the test client's host, and no throttling of its requests
+    print(machine("one used by the server, Chromium on the rest") + "\n")
+    rows = server_rows(rounds)
+    base = next(drawing for name, *_, drawing in rows if name == "9x9")
+    print(f"Server, Django's test client, median of {rounds}:\n")
+    print("| size | answer page ms | engine ms | page less engine ms | x 9x9 | entry page ms |")
+    print("|---|---|---|---|---|---|")
+    for name, page, engine, entry, drawing in rows:
+        print(
+            f"| {name} | {page:.2f} | {engine:.2f} | {drawing:.2f} | {drawing / base:.2f} "
+            f"| {entry:.2f} |"
+        )
+    print(f"\nChromium, the entry page interactive (end of DOMContentLoaded), median of {rounds}:\n")
+    print("| size | ms |\n|---|---|")
+    for name, ready in browser_rows(rounds):
+        print(f"| {name} | {ready:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
