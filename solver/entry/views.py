@@ -165,8 +165,8 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict. The
-    pages that play, explain, rate or edit a puzzle take 9x9 only, so only a
-    9x9 answer offers them; another board's grid is drawn at its size."""
+    pages that explain, rate or edit a puzzle take 9x9 only, so only a 9x9
+    answer offers them (play, every size); another board's grid is drawn at its size."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
     standard = len(puzzle) == STANDARD.cells
@@ -181,7 +181,8 @@ def _answer_page(request, puzzle: Grid):
         "statuses": StatusChoices,
     }
     if not standard:
-        context["board"] = shape_of_grid(puzzle)
+        # Play takes every size; the other pages 9x9 only.
+        context.update(board=shape_of_grid(puzzle), play_url=play_url(puzzle))
         return render(request, "entry/answer.html", context)
     context.update(
         edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)
