@@ -14,8 +14,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from solver.engine import format_grid, parse_puzzle, solve
-from tests.support.axe import AXE_OPTIONS
+from tests.support.axe import AXE_OPTIONS, PHONE
 from tests.support.budgets import BY_GUESSES
+from tests.support.csp import Violations, enforced
 from tests.support.entry_page import tab_until
 from tests.support.play_page import button, cell, expect_label, label, stored
 from tests.support.puzzles import SIZED
@@ -59,6 +60,37 @@ def test_a_4x4_is_played_by_keyboard_to_the_end(live_server, page, console_error
     done = page.get_by_role("status").filter(has_text="Solved in")
     expect(done).to_have_text(re.compile(r"^Solved in 0:\d\d with 0 hints and 0 checks\.$"))
     assert stored(page)["finished"] is True
+    assert console_errors == []
+
+
+def test_a_6x6_is_played_on_a_phone_with_the_pad_and_a_hint_within_the_policy(
+    open_view, live_server, console_errors
+):
+    """Taps on the cells and the pad's keys (1 to 6 only), one hint taken in
+    three presses, the end; nothing the Content-Security-Policy refuses."""
+    puzzle, solution, size = board("6x6")
+    page = open_view(PHONE)
+    view = Violations(page, console_errors)
+    enforced(page.goto(f"{live_server.url}/play?puzzle={puzzle}"))
+    expect(page.locator("#play")).to_be_visible()
+    pad = page.get_by_role("group", name="Digit pad")
+    assert pad.locator("[data-digit]").evaluate_all("keys => keys.map(k => k.textContent)") == list(
+        "123456"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    hint = button(page, "Hint")
+    for _ in range(3):
+        hint.tap()
+    expect(page.locator(STATUS)).to_contain_text("Filled in:")
+    for row, column in open_cells(puzzle, size):
+        if label(page, row, column).endswith(": empty"):
+            cell(page, row, column).tap()
+            pad.get_by_role(
+                "button", name=solution[(row - 1) * size + column - 1], exact=True
+            ).tap()
+    done = page.get_by_role("status").filter(has_text="Solved in")
+    expect(done).to_have_text(re.compile(r"^Solved in 0:\d\d with 1 hint and 0 checks\.$"))
+    assert view.collect() == []
     assert console_errors == []
 
 
