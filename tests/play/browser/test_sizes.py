@@ -228,9 +228,14 @@ def test_at_16x16_progress_is_kept_under_the_puzzles_own_key(live_server, page, 
 
 
 def within(page: Page, row: int, column: int, width: int) -> bool:
-    """Whether the cell's button is wholly inside the window's width."""
+    """Whether the cell's button is wholly in sight: inside the window's width
+    and inside the grid's scrolling region."""
     box = cell(page, row, column).bounding_box()
-    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    region = page.locator(".play-scroll").bounding_box()
+    assert box is not None
+    assert region is not None
+    left, right = max(0, region["x"]), min(width, region["x"] + region["width"])
+    return left <= box["x"] and box["x"] + box["width"] <= right + 0.5
 
 
 @pytest.mark.parametrize(("name", "width"), [("16x16", 360), ("16x16", 320), ("25x25", 768)])
@@ -274,4 +279,18 @@ def test_axe_finds_no_violation_at_16x16(open_view, live_server, console_errors)
         page.keyboard.press("c")
         results = Axe().run(page, options=AXE_OPTIONS)
         assert results.violations_count == 0, results.generate_report()
+    assert console_errors == []
+
+
+def test_axe_finds_no_violation_at_25x25_on_a_tablet(open_view, live_server, console_errors):
+    puzzle, _, size = board("25x25")
+    page = open_view({"viewport": {"width": 768, "height": 1024}})
+    open_game(page, live_server.url, puzzle)
+    row, column = open_cells(puzzle, size)[0]
+    cell(page, row, column).click()
+    page.keyboard.press("Shift+2")  # a note
+    page.keyboard.press("Shift+5")  # 25, as a note
+    expect_label(page, row, column, "notes P")
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
     assert console_errors == []
