@@ -115,8 +115,8 @@ def answer(request):
         return _answer_page(request, form.cleaned_data["grid"])
     board = _other_board(text, form) if text else None
     if board is not None:
-        # The entry grid is 9x9 only: a board of another size that cannot be
-        # read, or whose givens conflict, has its problems shown here.
+        # A board of another size that cannot be read, or whose givens
+        # conflict, has its problems shown here, its grid drawn at its size.
         return _invalid_page(request, form, board)
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
@@ -222,9 +222,10 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 
 def _answer_page(request, puzzle: Grid):
-    """Solve ``puzzle`` within the site's budget and show the verdict. The
-    pages that play, explain, rate or edit a puzzle take 9x9 only, so only a
-    9x9 answer offers them; another board's grid is drawn at its size."""
+    """Solve ``puzzle`` within the site's budget and show the verdict, with
+    the links to edit and play it. The pages that explain or rate a puzzle
+    take 9x9 only, so only a 9x9 answer offers them; another board's grid is
+    drawn at its size."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
     standard = len(puzzle) == STANDARD.cells
@@ -239,7 +240,10 @@ def _answer_page(request, puzzle: Grid):
         "statuses": StatusChoices,
     }
     if not standard:
-        context.update(board=shape_of_grid(puzzle), edit_url=edit_url(puzzle))
+        # Play and the entry grid take every size; the steps 9x9 only.
+        context.update(
+            board=shape_of_grid(puzzle), edit_url=edit_url(puzzle), play_url=play_url(puzzle)
+        )
         return render(request, "entry/answer.html", context)
     context.update(
         edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)

@@ -1,6 +1,11 @@
 """The play page's grid: a button per cell, which the page's script fills
-with the player's digit or candidates and relabels; the server draws the
-givens and the empty cells, on ``core.grids``'s table."""
+with the player's value or candidates and relabels; the server draws the
+givens and the empty cells, on ``core.grids``'s table.
+
+The 9x9 grid fits a phone's width; a board of another size is drawn at its
+size (values above 9 as letters, as the formats write them) inside a region
+of its own that scrolls sideways when the board is wider than the window.
+"""
 
 from __future__ import annotations
 
@@ -9,30 +14,63 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from ..core.grids import CELLS, bands, table
-from ..engine import Grid
+from ..engine import STANDARD, SYMBOLS, Grid, shape_of_grid
 
 PLAY_CELL = (
     '<td class="{}"><button type="button" class="play-cell" data-index="{}"'
     ' data-row="{}" data-column="{}" data-box="{}" aria-label="{}">{}</button></td>'
 )
 PLAY_BANDS = bands(PLAY_CELL)
+# No tabindex: the region holds the grid's own Tab stop, whose focus scrolls it.
+PLAY_SCROLLER = '<div class="play-scroll" role="region" aria-label="{}">{}</div>'
 
 
 def play_grid(puzzle: Grid) -> SafeString:
     """The play page's grid: a button per cell, each naming its row, column
-    and box (for the script's shading) and spoken as its place and content."""
+    and box (for the script's shading) and spoken as its place and content.
+    ValueError if no board has as many cells as ``puzzle``."""
+    if len(puzzle) != STANDARD.cells:
+        return _sized_play_grid(puzzle)
+    caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
+    places = ((index, row, column, box) for index, (_, row, column, box) in enumerate(CELLS))
+    # A grid (not a plain table): its cells are gridcells a person moves
+    # between with the arrow keys, each named by its button's label.
+    return table(_cells(puzzle, places, PLAY_BANDS), "grid play-grid", caption, role="grid")
+
+
+def _sized_play_grid(puzzle: Grid) -> SafeString:
+    """The grid of a board other than 9x9, in its sideways-scrolling region."""
+    board = shape_of_grid(puzzle)
+    size = board.size
+    places = ((cell, *board.row_col(cell), board.box_of(cell)) for cell in range(board.cells))
+    if size > 9:
+        caption = gettext(
+            "Puzzle grid, %(size)s×%(size)s: choose a cell, then a value from 1 to %(size)s"
+            " (10 and above written as letters, A to %(last)s)."
+        ) % {"size": size, "last": SYMBOLS[size - 1]}
+    else:
+        caption = gettext(
+            "Puzzle grid, %(size)s×%(size)s: choose a cell, then a digit from 1 to %(size)s."
+        ) % {"size": size}
+    classes = f"grid play-grid play-sized size-{size}"
+    cells = _cells(puzzle, places, bands(PLAY_CELL, board))
+    drawn = table(cells, classes, caption, role="grid", board=board)
+    return format_html(PLAY_SCROLLER, gettext("Puzzle grid"), drawn)
+
+
+def _cells(puzzle: Grid, places, layout: str) -> SafeString:
+    """Every cell of ``puzzle`` written into ``layout`` (from ``bands``),
+    ``places`` giving each cell's index, row, column and box."""
     given_label = gettext("Row %(row)s, column %(column)s: %(digit)s, given")
     empty_label = gettext("Row %(row)s, column %(column)s: empty")
     fields = []
-    for (index, (_, row, column, box)), digit in zip(enumerate(CELLS), puzzle, strict=True):
+    for (index, row, column, box), digit in zip(places, puzzle, strict=True):
+        symbol = SYMBOLS[digit - 1] if digit else ""
         label = (given_label if digit else empty_label) % {
             "row": row,
             "column": column,
-            "digit": digit,
+            "digit": symbol,
         }
         classes = "cell given" if digit else "cell"
-        fields += (classes, index, row, column, box, label, digit or "")
-    caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
-    # A grid (not a plain table): its cells are gridcells a person moves
-    # between with the arrow keys, each named by its button's label.
-    return table(format_html(PLAY_BANDS, *fields), "grid play-grid", caption, role="grid")
+        fields += (classes, index, row, column, box, label, symbol)
+    return format_html(layout, *fields)

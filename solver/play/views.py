@@ -1,9 +1,15 @@
 """The play page: the givens drawn as buttons, the solution sent as data.
 
+Every size the engine solves is played (4x4 to 25x25). The API's
+candidates and hints read 9x9 boards only, so at other sizes the page's
+script finds candidates and conflicts itself and gives its own hints (their
+addresses are left out of the data: ``_play_data``).
+
 A puzzle without exactly one solution cannot be played (Check and Hint
 would have nothing to go by), so its page says which it is and links to
-the answer instead. The link is read as every page reads one
-(``solver.entry.pages``), and solved within the same bounded budget.
+the answer instead. The link is read as the answer page reads one
+(``link``: a 9x9 board as every page reads it,
+``solver.entry.pages``), and solved within the same bounded budget.
 """
 
 from __future__ import annotations
@@ -16,9 +22,10 @@ from django.views.decorators.http import require_http_methods
 from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.logs import log_solve
-from ..engine import Budget, Grid, Status, format_grid, solve
-from ..entry.pages import linked_grid, posted_entry
+from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
+from ..entry.pages import posted_entry
 from .grid import play_grid
+from .link import linked_puzzle
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 
@@ -30,20 +37,26 @@ def play(request: HttpRequest) -> HttpResponse:
     the entry page, kept, as for Show Answer."""
     if request.method == "POST":
         return posted_entry(request, play_url)
-    grid = linked_grid(request)
+    grid = linked_puzzle(request)
     if isinstance(grid, HttpResponse):
         return grid
     result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "play", result)
     playable = result.status is Status.UNIQUE
+    board = shape_of_grid(grid)
     context = {
         "playable": playable,
         "status": result.status.value,
         "statuses": StatusChoices,
         "answer_url": answer_url(grid),
-        "steps_url": steps_url(grid),
+        "board": board,
+        "standard": board is STANDARD,
+        "symbols": SYMBOLS[: board.size],
         "edit_url": edit_url(grid),
     }
+    if board is STANDARD:
+        # The steps page takes 9x9 boards only.
+        context["steps_url"] = steps_url(grid)
     if playable:
         context["grid"] = play_grid(grid)
         context["play_data"] = _play_data(grid, result.solution)
@@ -52,13 +65,16 @@ def play(request: HttpRequest) -> HttpResponse:
 
 def _play_data(grid: Grid, solution: Grid) -> dict:
     """What the page's script plays with: the givens, their solution, where
-    to keep progress, and where to ask the API."""
+    to keep progress (the givens name the board, so no two sizes share a
+    key), and where to ask the API (None where it cannot answer)."""
     givens = format_grid(grid)
+    standard = len(grid) == STANDARD.cells
     return {
         "puzzle": givens,
         "solution": format_grid(solution),
         "key": STORAGE_PREFIX + givens,
-        "hint_url": api_url("hint"),
-        "candidates_url": api_url("candidates"),
+        # The API reads 9x9 boards only: elsewhere the script works these out itself.
+        "hint_url": api_url("hint") if standard else None,
+        "candidates_url": api_url("candidates") if standard else None,
         "statuses": {value: value for value in StatusChoices.values},
     }

@@ -2,7 +2,6 @@
 its solution sent as data; any other is named and sent to the answer; bad
 input goes back to the entry page, kept. Its links from the other pages."""
 
-import json
 import re
 from html import unescape
 
@@ -12,34 +11,12 @@ from django.utils.http import urlencode
 
 from solver.engine import STANDARD, format_grid, parse_puzzle, solve
 from tests.support.budgets import BY_GUESSES
+from tests.support.play_served import cells, play_data, play_url
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 
 PLAY = reverse("solver:play")
 INDEX = reverse("solver:index")
 ANSWER = reverse("solver:answer")
-
-
-def play_url(puzzle: str) -> str:
-    return PLAY + "?" + urlencode({"puzzle": puzzle})
-
-
-def play_data(response) -> dict:
-    """The JSON the page carries for its script."""
-    html = response.content.decode()
-    match = re.search(r'<script id="play-data" type="application/json">(.*?)</script>', html, re.S)
-    assert match, "the page carries no play data"
-    return json.loads(match.group(1))
-
-
-def cells(response) -> list[dict]:
-    """Each play cell's attributes and content, in reading order."""
-    html = response.content.decode()
-    cell = r'<td class="([^"]*)"><button type="button" class="play-cell"([^>]*)>(.*?)</button>'
-    found = re.findall(cell, html)
-    return [
-        {"classes": classes, **dict(re.findall(r'([\w-]+)="([^"]*)"', attributes)), "text": text}
-        for classes, attributes, text in found
-    ]
 
 
 def test_a_puzzle_with_one_solution_is_served_with_its_solution(client):

@@ -1,9 +1,10 @@
 // Conflicts: after each change (and a short pause, so a burst of keys costs
-// one request) the board goes to /api/candidates, and the cells whose
+// one request) the board goes to /api/candidates (at sizes other than 9x9,
+// to the page's own rules: asks.js), and the cells whose
 // digits clash are marked, as the server finds them; the latest reply
 // alone counts. The messages are listed under the grid too.
 
-import { createCandidates } from "../core/candidates.js";
+import { candidatesAsker } from "./asks.js";
 import { gridLine, progressLine } from "./game.js";
 import { indexAt } from "./grid.js";
 import { draw, onChange, session, view } from "./session.js";
@@ -46,8 +47,8 @@ function schedule() {
 }
 
 export function startConflicts() {
-  ask = createCandidates(session.data.candidates_url, session.game.digits.length);
+  ask = candidatesAsker();
   onChange(schedule);
   // A game resumed may hold clashing digits already.
-  if (/[1-9]/.test(progressLine(session.game))) schedule();
+  if (/[^.]/.test(progressLine(session.game))) schedule();
 }

@@ -4,8 +4,8 @@
 // Pause (aria-pressed: the clock stops and the grid's digits hide), Restart
 // (after a confirm), and the message when the puzzle is solved.
 
-import { createCandidates } from "../core/candidates.js";
 import { gettext, interpolate, ngettext } from "../core/i18n.js";
+import { candidatesAsker } from "./asks.js";
 import { check } from "./check.js";
 import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
@@ -115,7 +115,7 @@ export function showTime(milliseconds) {
 }
 
 export function startControls() {
-  askCandidates = createCandidates(session.data.candidates_url, session.game.digits.length);
+  askCandidates = candidatesAsker();
   // Keyed by each button's data-play, which names it as players do ("notes").
   const actions = {
     undo: undoStep,

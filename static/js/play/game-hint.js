@@ -1,14 +1,14 @@
 // The play page's Hint: the three presses of core/hint.js on the player's own
-// board, their digits and their pencilled candidates. A wrong digit, or
+// board, their digits and their pencilled candidates (the API's teacher on
+// 9x9, the page's own hint at other sizes: asks.js). A wrong digit, or
 // candidates that lost the solution's digit, is pointed out first, and that
-// is all. Otherwise: where
-// to look, the step shown on the grid, then the step applied (one undo step).
-// Any other change starts over. Each step started counts as a hint.
+// is all. Otherwise: where to look, the step shown on the grid, then the
+// step applied (one undo step). Any other change starts over. Each step
+// started counts as a hint.
 
-import { createCandidates } from "../core/candidates.js";
 import { createHint } from "../core/hint.js";
 import { gettext, interpolate } from "../core/i18n.js";
-import { createPost } from "../core/post.js";
+import { candidatesAsker, hintAsker } from "./asks.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { progressLine } from "./game.js";
@@ -53,7 +53,7 @@ function board() {
 async function clashing() {
   const { game, data } = session;
   const progress = progressLine(game);
-  if (!/[1-9]/.test(progress)) return [];
+  if (!/[^.]/.test(progress)) return [];
   const answer = await askCandidates({ puzzle: data.puzzle, progress });
   if (answer === null) return null;
   const conflicts = answer.conflicts ?? [];
@@ -129,8 +129,8 @@ export function hint() {
 }
 
 export function startHint() {
-  askHint = createPost(session.data.hint_url);
-  askCandidates = createCandidates(session.data.candidates_url, session.game.digits.length);
+  askHint = hintAsker();
+  askCandidates = candidatesAsker();
   machine = createHint({
     say,
     unique: session.data.statuses.unique,

@@ -1,6 +1,8 @@
 // The play grid as the server drew it: one button per cell, in reading
 // order, on the shared grid geometry (core/grid.js): a cell's peers are the
-// cells sharing its data-row, data-column or data-box. Nothing here runs by
+// cells sharing its data-row, data-column or data-box. The board's size
+// (4x4 to 25x25) is its number of cells; its values are written as the
+// formats write them, 1 to 9 then A (10) to P (25). Nothing here runs by
 // itself; without the scripts the grid stays hidden.
 
 import { createGrid } from "../core/grid.js";
@@ -9,8 +11,14 @@ export const table = document.querySelector("table.play-grid");
 const grid = createGrid(table ? Array.from(table.querySelectorAll("button.play-cell")) : []);
 
 export const SIZE = grid.size; // cells per row
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOP".slice(0, SIZE); // the board's values, in order
 export const { at: buttonAt, indexOf, indexAt, peersOf, place, unitCells } = grid;
 
 export function buttons() {
   return grid.cells;
+}
+
+// The number of the box holding cell ``index``, as the server numbered it.
+export function boxOf(index) {
+  return Number(buttonAt(index)?.dataset.box);
 }

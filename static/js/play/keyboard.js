@@ -1,15 +1,29 @@
 // The game's keyboard: in the grid, arrows move (Left and Right wrap between
-// rows), Home and End go to a row's ends (with Ctrl, the grid's), a digit
+// rows), Home and End go to a row's ends (with Ctrl, the grid's), a value
 // fills the cell (a candidate in candidate mode, or with Shift), and
 // Backspace, Delete, 0 or . empty it; the cell stays selected (players jump
 // around). Anywhere on the page but a form field: N switches candidate mode
 // (the Notes button), Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo. The grid
 // is one Tab stop (a roving tabindex). Without it, the game stays hidden.
+//
+// On boards above 9x9 a value is its letter (C is 12) or two digits: a
+// first digit that can begin a two-digit value of the board waits, shown in
+// the cell, for the second (1 then 2 is 12). No timer decides: the next key
+// that cannot follow it, Enter, moving to another cell or a press anywhere
+// else places it alone, and Escape, Backspace or Delete drops it.
 
-import { destination, digitOf } from "../core/grid.js";
-import { SIZE, buttonAt, buttons, indexOf, table } from "./grid.js";
+import { destination, halfWidth } from "../core/grid.js";
+import { gettext, interpolate } from "../core/i18n.js";
+import { SIZE, SYMBOLS, buttonAt, buttons, indexOf, table } from "./grid.js";
 import { enterDigit, eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
-import { draw, view } from "./session.js";
+import { draw, say, view } from "./session.js";
+
+const TEXT = {
+  // Translators: a first digit typed on a board above 9x9 waits for a second;
+  // %(first)s and %(last)s are the values it can begin, as in "10 to 16".
+  waiting: gettext("%(digit)s: a second digit makes %(first)s to %(last)s; Enter places %(digit)s alone."),
+};
+const MODIFIERS = new Set(["Shift", "Control", "Alt", "AltGraph", "Meta", "CapsLock", "NumLock"]);
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 
@@ -18,6 +32,7 @@ const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 export function select(index, { focus = true } = {}) {
   const cell = buttonAt(index);
   if (!cell) return;
+  if (index !== view.selected) settle();
   buttonAt(view.selected).tabIndex = -1;
   cell.tabIndex = 0;
   view.selected = index;
@@ -25,15 +40,88 @@ export function select(index, { focus = true } = {}) {
   draw();
 }
 
-// Shift+digit pencils a candidate: the digit comes from the key's place
-// (event.code), since Shift changes the character (Shift+1 is "!").
-function candidateDigit(event) {
-  return event.shiftKey ? (/^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? null) : null;
+// What a key types: a digit 0 to 9 (full-width too) or one of the board's
+// letters, as {char, candidate}, or null. Shift pencils a candidate: the
+// character comes from the key's place (event.code), since Shift changes it
+// (Shift+1 is "!").
+function typed(event) {
+  const usable = (char) => !!char && (/^[0-9]$/.test(char) || SYMBOLS.includes(char));
+  if (event.shiftKey) {
+    const found = /^(?:Digit|Numpad)([0-9])$|^Key([A-Z])$/.exec(event.code);
+    const char = found?.[1] ?? found?.[2];
+    return usable(char) ? { char, candidate: true } : null;
+  }
+  const char = event.key.length === 1 ? halfWidth(event.key).toUpperCase() : "";
+  return usable(char) ? { char, candidate: false } : null;
+}
+
+// Place the waiting first digit alone (in the cell it was typed in).
+export function settle() {
+  const first = view.pending;
+  if (!first) return;
+  view.pending = null;
+  if (first.index === view.selected) enterDigit(first.digit, { candidate: first.candidate });
+  draw();
+}
+
+function drop() {
+  view.pending = null;
+  draw();
+}
+
+// A digit on a board above 9x9: the second of a two-digit value, or a first
+// that waits when a two-digit value can begin with it, or a value alone.
+function typeDigit({ char, candidate }) {
+  const first = view.pending;
+  if (first && first.candidate === candidate) {
+    const number = Number(first.digit) * 10 + Number(char);
+    if (number <= SIZE) {
+      view.pending = null;
+      enterDigit(SYMBOLS[number - 1], { candidate });
+      draw();
+      return;
+    }
+  }
+  settle();
+  if (char === "0") {
+    if (!candidate) eraseCell();
+  } else if (Number(char) * 10 <= SIZE) {
+    view.pending = { index: view.selected, digit: char, candidate };
+    draw();
+    const values = { digit: char, first: Number(char) * 10, last: Math.min(Number(char) * 10 + 9, SIZE) };
+    say(interpolate(TEXT.waiting, values));
+  } else {
+    enterDigit(char, { candidate });
+  }
+}
+
+// A value or an erase typed in the grid; false for a key that is neither.
+function typeValue(key, event) {
+  if (key && SIZE > 9 && /^[0-9]$/.test(key.char)) typeDigit(key);
+  else if (key && SYMBOLS.includes(key.char)) enterDigit(key.char, { candidate: key.candidate });
+  else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();
+  else return false;
+  return true;
 }
 
 function onGridKey(event) {
   const index = indexOf(event.target);
-  if (index < 0 || event.altKey || event.metaKey || event.isComposing) return;
+  if (index < 0 || event.altKey || event.metaKey || event.isComposing || MODIFIERS.has(event.key)) return;
+  const key = event.ctrlKey ? null : typed(event);
+  const digit = key && SIZE > 9 && /^[0-9]$/.test(key.char);
+  if (view.pending && !digit) {
+    // Any key but a digit ends the wait: Escape, Backspace and Delete drop the first digit, others place it.
+    if (["Escape", "Backspace", "Delete"].includes(event.key)) {
+      event.preventDefault();
+      drop();
+      return;
+    }
+    settle();
+    if (event.key === "Enter") {
+      event.preventDefault();
+      return;
+    }
+  }
   const target = destination(event.key, index, event.ctrlKey, SIZE);
   if (target !== null && !event.shiftKey) {
     event.preventDefault();
@@ -41,13 +129,7 @@ function onGridKey(event) {
     return;
   }
   if (event.ctrlKey) return;
-  const candidate = candidateDigit(event);
-  const symbol = event.shiftKey ? null : digitOf(event.key);
-  if (candidate) enterDigit(candidate, { candidate: true });
-  else if (symbol) enterDigit(symbol);
-  else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();
-  else return;
-  event.preventDefault();
+  if (typeValue(key, event)) event.preventDefault();
 }
 
 // Keys typed into a form field (the option's checkbox is one) are not the game's.
@@ -75,6 +157,11 @@ export function startKeys() {
   for (const cell of buttons()) cell.tabIndex = -1;
   buttonAt(view.selected).tabIndex = 0;
   table.addEventListener("keydown", onGridKey);
+  // Leaving the grid, or a press anywhere (the pad, a button), places a waiting first digit.
+  table.addEventListener("focusout", (event) => {
+    if (!table.contains(event.relatedTarget)) settle();
+  });
+  document.addEventListener("pointerdown", settle, true);
   table.addEventListener("focusin", (event) => {
     const index = indexOf(event.target);
     if (index >= 0 && index !== view.selected) select(index, { focus: false });

@@ -1,12 +1,14 @@
 // The digit pad: a key per digit fills the selected cell (or pencils a
 // candidate in candidate mode), Erase empties it, Notes switches candidate
 // mode. Each digit key is named by its digit alone; how many are left is its
-// description ("3 left"), and a digit placed nine times is greyed
+// description ("3 left"), and a digit placed as many times as the board
+// has rows (nine on 9x9) is greyed
 // (aria-disabled) and does nothing, as every key does while the game is
 // paused or over. A pointer press keeps focus where it was (on the grid).
 
 import { interpolate, ngettext } from "../core/i18n.js";
 import { used } from "./game.js";
+import { SIZE } from "./grid.js";
 import { enterDigit } from "./input.js";
 import { onDraw, session, view } from "./session.js";
 
@@ -16,7 +18,7 @@ function keys(pad) {
 
 function update(pad, game) {
   for (const key of keys(pad)) {
-    const left = Math.max(0, 9 - used(game, key.dataset.digit));
+    const left = Math.max(0, SIZE - used(game, key.dataset.digit));
     const count = document.getElementById(key.getAttribute("aria-describedby") ?? "");
     if (count) {
       count.querySelector(".pad-count").textContent = String(left);

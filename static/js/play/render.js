@@ -6,7 +6,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { isGiven } from "./game.js";
-import { buttons, peersOf, place, SIZE } from "./grid.js";
+import { buttons, peersOf, place, SYMBOLS } from "./grid.js";
 import { view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
@@ -47,18 +47,20 @@ function label(game, index) {
   return text;
 }
 
-// The candidates as a 3 by 3 block (each digit in its own place), or a
-// hint's digit shown faintly.
+// The candidates as a block of the box's shape (3 by 3 on 9x9, 4 by 4 on
+// 16x16: play.css), each value in its own place; a hint's digit shown
+// faintly; a first digit typed that waits for a second (keyboard.js).
 function content(game, index) {
   const digit = game.digits[index];
   const ghost = view.hint?.place.get(index);
   if (view.paused) return [];
+  if (view.pending?.index === index) return [span("play-pending", view.pending.digit)];
   if (digit) return [document.createTextNode(digit)];
   if (ghost) return [span("play-ghost", ghost)];
   const candidates = game.candidates[index];
   if (!candidates) return [];
   const block = span("play-candidates", "");
-  for (let d = 1; d <= SIZE; d += 1) block.append(span("", candidates.includes(String(d)) ? String(d) : ""));
+  for (const symbol of SYMBOLS) block.append(span("", candidates.includes(symbol) ? symbol : ""));
   return [block];
 }
 
@@ -91,7 +93,8 @@ function marks(game, index) {
 
 export function render(game) {
   buttons().forEach((button, index) => {
-    const key = `${view.paused}|${game.digits[index]}|${game.candidates[index]}|${view.hint?.place.get(index) ?? ""}`;
+    const pending = view.pending?.index === index ? view.pending.digit : "";
+    const key = `${view.paused}|${game.digits[index]}|${game.candidates[index]}|${view.hint?.place.get(index) ?? ""}|${pending}`;
     if (button.dataset.shown !== key) {
       button.replaceChildren(...content(game, index));
       button.dataset.shown = key;

@@ -21,6 +21,7 @@ export const view = {
   conflicts: new Set(), // cells whose digits clash, as the server says
   paused: false,
   hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
+  pending: null, // {index, digit, candidate}: a first digit typed that waits for a second (keyboard.js)
 };
 const changeListeners = [];
 const drawListeners = [];
