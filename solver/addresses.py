@@ -29,14 +29,16 @@ def entry_url(size: int | None = None) -> str:
     return _with_query("solver:index", {"size": size}, 1)
 
 
-def edit_url(puzzle: Grid | str) -> str:
-    """The entry page, filled with ``puzzle``."""
-    return _with_puzzle("solver:index", puzzle)
+def edit_url(puzzle: Grid | str, writing: str = "") -> str:
+    """The entry page, filled with ``puzzle``, shown in ``writing`` if one is
+    named (``core.writings``)."""
+    return _with_puzzle("solver:index", puzzle, {"writing": writing} if writing else {})
 
 
-def answer_url(puzzle: Grid | str) -> str:
-    """The permanent address of the answer to ``puzzle``."""
-    return _with_puzzle("solver:answer", puzzle)
+def answer_url(puzzle: Grid | str, writing: str = "") -> str:
+    """The permanent address of the answer to ``puzzle``, shown in ``writing``
+    if one is named (``core.writings``)."""
+    return _with_puzzle("solver:answer", puzzle, {"writing": writing} if writing else {})
 
 
 def play_url(puzzle: Grid | str) -> str:

@@ -92,14 +92,19 @@ def _answer_cell(classes: str, digit: int) -> SafeString:
 
 
 def sized_answer_grid(
-    puzzle: Grid, solution: Grid | None, caption: str, faults: Collection[int] = ()
+    puzzle: Grid,
+    solution: Grid | None,
+    caption: str,
+    faults: Collection[int] = (),
+    symbols: str = SYMBOLS,
 ) -> SafeString:
     """The answer grid of a board of any size, in a region that scrolls
     sideways when the board is wider than the window (never the page).
 
-    As ``answer_grid``, with symbols above 9 written as letters, each cell
-    named by its row, column, box and symbol, and the cells in ``faults``
-    marked ``invalid``. ValueError if no board has as many cells as ``puzzle``.
+    As ``answer_grid``, with symbols above 9 written as letters (or each
+    value d as ``symbols[d - 1]``), each cell named by its row, column, box
+    and symbol, and the cells in ``faults`` marked ``invalid``. ValueError if
+    no board has as many cells as ``puzzle``.
     """
     board = shape_of_grid(puzzle)
     places = _sized_places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
@@ -107,8 +112,8 @@ def sized_answer_grid(
     named = escape(gettext("%(place)s: %(symbol)s"))
     cells = []
     for cell, (given, digit) in enumerate(zip(puzzle, solution or puzzle, strict=True)):
-        # Symbols are 1-9 and A-P: nothing in them to escape.
-        symbol = SYMBOLS[digit - 1] if digit else ""
+        # Symbols are digits and letters: nothing in them to escape.
+        symbol = symbols[digit - 1] if digit else ""
         label = named % {"place": places[cell], "symbol": symbol} if symbol else places[cell]
         classes = "cell given" if given else ("cell solved" if digit else "cell")
         classes += " invalid" if cell in faults else ""

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from ..core.cells import cell_names
 from ..core.reading import PASTE_MAX_LENGTH, PuzzleReader
 from ..core.uploads import FILE_MAX_BYTES, read_upload
+from ..core.writings import HEX, from_hex, hex_value, symbols_of, writing_of
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine import read_symbol as engine_read_symbol
 from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
@@ -25,8 +26,9 @@ NOT_A_VALUE = _(
     "Row %(row)s, column %(column)s: “%(value)s” is not a value of this board (%(values)s)."
 )
 # A file input left empty arrives as a plain field "file" with no value; "size"
-# is the board's side, on boards other than 9x9.
-ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file", "size"})
+# is the board's side, on boards other than 9x9, and "writing" how its values
+# are written (core.writings).
+ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file", "size", "writing"})
 ALLOWED_FILES = frozenset({"file"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
 
@@ -40,13 +42,15 @@ def board_of_size(value: object) -> Shape | None:
     return shape(*boxes) if boxes else None
 
 
-def cell_value(text: str, board: Shape) -> int | None:
+def cell_value(text: str, board: Shape, writing: str = "") -> int | None:
     """What a cell of ``board`` holding ``text`` holds: its digit, 0 when empty
     (blank, ``0``, ``.``, ``-`` or ``_``), or None when it is no value.
 
     One symbol as the formats write it (``1`` to ``9``, then ``A`` = 10 ...);
     on boards above 9x9 also a number of two digits up to the board's side,
-    as typed (``12``)."""
+    as typed (``12``). In hexadoku's ``writing`` (HEX), one of its symbols."""
+    if writing == HEX:
+        return hex_value(text)
     if not text:
         return 0
     if len(text) == 1:
@@ -56,9 +60,12 @@ def cell_value(text: str, board: Shape) -> int | None:
     return None
 
 
-def values_written(board: Shape) -> str:
+def values_written(board: Shape, writing: str = "") -> str:
     """How a person writes the values of ``board``, for the page and its
-    messages: 1 to 6, or 1 to 9, A to G or 10 to 16, with en dashes."""
+    messages: 1 to 6, or 1 to 9, A to G or 10 to 16, or 0 to F (hexadoku),
+    with en dashes."""
+    if writing == HEX:
+        return "0–F"
     if board.size <= 9:
         return f"1–{board.size}"
     return f"1–9, A–{SYMBOLS[board.size - 1]} or 10–{board.size}"
@@ -73,13 +80,14 @@ class CellField(forms.CharField):
     when a paste or a file is used instead.
     """
 
-    def __init__(self, cell: int, board: Shape = STANDARD, **kwargs):
+    def __init__(self, cell: int, board: Shape = STANDARD, writing: str = "", **kwargs):
         super().__init__(required=False, strip=True, **kwargs)
         self.cell = cell
         self.board = board
+        self.writing = writing
 
     def to_python(self, value) -> int | None:
-        return cell_value(super().to_python(value), self.board)
+        return cell_value(super().to_python(value), self.board, self.writing)
 
 
 class PuzzleForm(PuzzleReader):
@@ -91,7 +99,8 @@ class PuzzleForm(PuzzleReader):
     ``notices`` what the reader should know about a file that was read, and
     ``source`` the text of the file or paste box that was read ("" for the cells).
     A paste or a file is read for ``board`` (``posted_board`` finds the board
-    a post was typed on).
+    a post was typed on); cells, pastes and files are in ``writing``
+    (``core.writings``: "" for the formats' symbols, HEX for hexadoku's).
     """
 
     puzzle = forms.CharField(
@@ -111,20 +120,29 @@ class PuzzleForm(PuzzleReader):
         error_messages={"empty": _("The file is empty.")},
     )
 
-    def __init__(self, *args, board: Shape = STANDARD, **kwargs):
+    def __init__(self, *args, board: Shape = STANDARD, writing: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.board = self.shape = board
+        self.writing = writing_of(writing, board)
+        self.symbols = symbols_of(board, self.writing)
         self.names = cell_names(board)
         for cell, name in enumerate(self.names):
-            self.fields[name] = CellField(cell, board)
+            self.fields[name] = CellField(cell, board, self.writing)
         self.source = ""
 
     @classmethod
-    def for_grid(cls, grid: Grid, board: Shape = STANDARD) -> PuzzleForm:
+    def for_grid(cls, grid: Grid, board: Shape = STANDARD, writing: str = "") -> PuzzleForm:
         """An unbound form on ``board`` whose cells start filled with ``grid``."""
-        names = cell_names(board)
-        initial = {name: SYMBOLS[d - 1] if d else "" for name, d in zip(names, grid, strict=True)}
-        return cls(initial=initial, board=board)
+        form = cls(board=board, writing=writing)
+        form.initial = {
+            name: form.symbols[digit - 1] if digit else ""
+            for name, digit in zip(form.names, grid, strict=True)
+        }
+        return form
+
+    def _read_text(self, field: str, text: str) -> Grid | None:
+        """As the reader's, a text in hexadoku's writing first put in the formats'."""
+        return super()._read_text(field, from_hex(text) if self.writing == HEX else text)
 
     def clean_file(self) -> str:
         """The uploaded file's text, or "" when none was sent."""
@@ -158,7 +176,7 @@ class PuzzleForm(PuzzleReader):
                 text = str(self.data.get(name, "")).strip()
                 params = {"row": row, "column": column, "value": text[:10]}
                 if not standard:
-                    params["values"] = values_written(self.board)
+                    params["values"] = values_written(self.board, self.writing)
                 error = ValidationError(message, code="not_a_digit", params=params)
                 self._report(name, error, (cell,), self.board.size)
 
@@ -205,7 +223,7 @@ class PuzzleForm(PuzzleReader):
     def cell_values(self) -> list[str]:
         """What each cell shows: a pasted puzzle once read, else what was typed, else initial."""
         if self.grid_shown is not None and len(self.grid_shown) == len(self.names):
-            return [SYMBOLS[digit - 1] if digit else "" for digit in self.grid_shown]
+            return [self.symbols[digit - 1] if digit else "" for digit in self.grid_shown]
         if self.is_bound:
             return [str(self.data.get(name, ""))[:3] for name in self.names]
         return [str(self.initial.get(name, "")) for name in self.names]
@@ -231,3 +249,8 @@ def posted_board(data) -> Shape:
     when there is none (or it names no board: the form then finds the cells
     it misses)."""
     return board_of_size(data.get("size", "")) or STANDARD
+
+
+def posted_writing(data) -> str:
+    """The writing a posted entry form was typed in (``writing_of``)."""
+    return writing_of(data.get("writing", ""), posted_board(data))

@@ -27,6 +27,7 @@ ENTRY_CELL = (
     " {}{}></td>"
 )
 WIDE_ENTRY_CELL = ENTRY_CELL.replace('"numeric" maxlength="1"', '"text" maxlength="2"')
+HEX_ENTRY_CELL = ENTRY_CELL.replace('"numeric"', '"text"')  # one of 0-9 and A-F
 FIELD = 'name="{name}" id="cell-{name}"'
 PLACE = 'data-row="{row}" data-column="{column}" data-box="{box}" aria-label="{label}"'
 FAULT = ' aria-invalid="true" aria-describedby="{ids}"'
@@ -46,11 +47,11 @@ def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
 
 
 def entry_grid(
-    values: Sequence[str], issues: Sequence[Issue] = (), board: Shape = STANDARD
+    values: Sequence[str], issues: Sequence[Issue] = (), board: Shape = STANDARD, writing: str = ""
 ) -> SafeString:
     """The entry grid of ``board``: an input per cell showing ``values`` (one
-    string per cell), each cell at fault marked and tied to the messages that
-    name it."""
+    string per cell, in ``writing``), each cell at fault marked and tied to
+    the messages that name it."""
     problems = _problem_ids(issues, lambda issue: issue.cells)
     places = _places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
     fields = []
@@ -63,8 +64,8 @@ def entry_grid(
         return table(format_html(bands(ENTRY_CELL), *fields), "grid entry-grid", caption)
     caption = gettext(
         "Puzzle grid, %(size)s×%(size)s: type one value (%(values)s) per cell, or leave it empty."
-    ) % {"size": board.size, "values": values_written(board)}
-    cell = ENTRY_CELL if board.size <= 9 else WIDE_ENTRY_CELL
+    ) % {"size": board.size, "values": values_written(board, writing)}
+    cell = HEX_ENTRY_CELL if writing else ENTRY_CELL if board.size <= 9 else WIDE_ENTRY_CELL
     classes = f"grid entry-grid sized size-{board.size}"
     drawn = table(format_html(bands(cell, board), *fields), classes, caption, board=board)
     return format_html(SCROLLER, caption, drawn)

@@ -24,11 +24,12 @@ from django.utils.translation import gettext
 from ..addresses import api_url, entry_url
 from ..choices import StatusChoices
 from ..core.reading import PuzzleTextForm
-from ..engine import STANDARD, SYMBOLS, Grid, Shape
+from ..core.writings import HEX, HEX_BLANKS
+from ..engine import STANDARD, Grid, Shape
 from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 from ..engine.parse import BLANKS
 from ..library.forms import LevelForm
-from .forms import FILE_TYPES, PuzzleForm, posted_board, values_written
+from .forms import FILE_TYPES, PuzzleForm, posted_board, posted_writing
 from .grid import entry_grid, field_problems, problem_id
 
 # Every board the engine reads, smallest first: each side from 4 to 25 but
@@ -56,15 +57,16 @@ def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:
         "standard": board is STANDARD,
         "sizes": size_choices(),
         # The symbols a cell of the board may hold, for the pad and the scripts.
-        "symbols": SYMBOLS[: board.size],
-        "values": values_written(board),
-        "grid": entry_grid(form.cell_values(), form.issues, board),
+        "symbols": form.symbols,
+        "writing": form.writing,
+        "hex": HEX,
+        "grid": entry_grid(form.cell_values(), form.issues, board, form.writing),
         "problems": [(problem_id(index), issue) for index, issue in enumerate(form.issues, 1)],
         "field_problems": field_problems(form.issues),
         "paste_value": form.paste_value(),
         "file_types": FILE_TYPES,
         # What a typed cell may hold as empty, from the engine, for the page's script.
-        "blanks": "".join(sorted(BLANKS)),
+        "blanks": HEX_BLANKS if form.writing == HEX else "".join(sorted(BLANKS)),
         # Where the Hint button asks for the next step, and the grid's candidates.
         "hint_url": api_url("hint"),
         "candidates_url": api_url("candidates"),
@@ -109,7 +111,8 @@ def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpRe
     """The entry form posted to a page (Show Answer, Play): its grid checked
     and redirected to ``address(grid)``, or the entry page again, kept, with
     its problems. See Other: a reload or Back never posts the form again."""
-    form = PuzzleForm(request.POST, request.FILES, board=posted_board(request.POST))
+    board, writing = posted_board(request.POST), posted_writing(request.POST)
+    form = PuzzleForm(request.POST, request.FILES, board=board, writing=writing)
     if not form.is_valid():
         return entry_page(request, form)
     return HttpResponseRedirect(address(form.cleaned_data["grid"]), status=303)

@@ -27,6 +27,7 @@ from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm
 from ..core.uploads import FILE_MAX_BYTES, read_upload
+from ..core.writings import symbols_of, writing_of, written
 from ..engine import (
     STANDARD,
     Budget,
@@ -41,7 +42,7 @@ from ..engine import (
 from ..engine.board import shape_for_cells
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
-from .forms import LoadForm, PuzzleForm, board_of_size, posted_board
+from .forms import LoadForm, PuzzleForm, board_of_size, posted_board, posted_writing
 from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
 
 SIZE_COOKIE = "size"  # the side of the board last chosen, for the next visit
@@ -56,8 +57,9 @@ def index(request):
     when it is not the size remembered, which it becomes)."""
     text = request.GET.get("puzzle", "").strip()
     remembered = board_of_size(request.COOKIES.get(SIZE_COOKIE, "")) or STANDARD
+    writing = request.GET.get("writing", "")
     if text:
-        form = _linked_form(text)
+        form = _linked_form(text, writing)
         if form.board is not remembered:
             form.notices.append(_switched_notice(form.board))
         return _remembering(entry_page(request, form), form.board)
@@ -67,7 +69,7 @@ def index(request):
             return redirect(entry_url(remembered.size))
         return entry_page(request, PuzzleForm())
     board = board_of_size(asked)
-    form = PuzzleForm(board=board or STANDARD)
+    form = PuzzleForm(board=board or STANDARD, writing=writing)
     if board is None:
         form.notices.append(
             gettext("There is no board of size “%(size)s” here: choose one of the sizes offered.")
@@ -85,10 +87,10 @@ def _remembering(response: HttpResponse, board: Shape) -> HttpResponse:
     return response
 
 
-def _linked_form(text: str) -> PuzzleForm:
-    """The entry form for a link's ``?puzzle=`` text: filled at its size, or
-    showing its problems on the board it was written for (9x9 when that
-    cannot be told)."""
+def _linked_form(text: str, writing: str = "") -> PuzzleForm:
+    """The entry form for a link's ``?puzzle=`` text (in the formats' symbols):
+    filled at its size and shown in ``writing``, or showing its problems on
+    the board it was written for (9x9 when that cannot be told)."""
     grid = read_link(text)  # the common 9x9 link, read by the quick form
     if grid is not None:
         return PuzzleForm.for_grid(grid)
@@ -96,7 +98,7 @@ def _linked_form(text: str) -> PuzzleForm:
     valid = form.is_valid()
     board = _other_board(text, form) or STANDARD
     if valid:
-        return PuzzleForm.for_grid(form.cleaned_data["grid"], board)
+        return PuzzleForm.for_grid(form.cleaned_data["grid"], board, writing)
     return form_showing_problems(text, board)
 
 
@@ -108,7 +110,8 @@ def answer(request):
         other = _pasted_other_size(request, posted_board(request.POST))
         if other is not None:
             return HttpResponseRedirect(answer_url(other), status=303)
-        return posted_entry(request, answer_url)
+        writing = posted_writing(request.POST)
+        return posted_entry(request, lambda grid: answer_url(grid, writing))
     text = request.GET.get("puzzle", "").strip()
     form = AnySizeTextForm({"puzzle": text})
     if text and form.is_valid():
@@ -134,8 +137,8 @@ def load(request):
     filled (``_other_size_reply``); a plain form post gets the entry page,
     filled, at the puzzle's size.
     """
-    board = posted_board(request.POST)
-    form = LoadForm(request.POST, request.FILES, board=board)
+    board, writing = posted_board(request.POST), posted_writing(request.POST)
+    form = LoadForm(request.POST, request.FILES, board=board, writing=writing)
     valid = form.is_valid()
     other = _loaded_other_size(form, board)
     if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
@@ -143,7 +146,7 @@ def load(request):
     if other is not None:
         return entry_page(request, _switched_form(other, form.notices))
     if valid:
-        filled = PuzzleForm.for_grid(form.cleaned_data["grid"], board)
+        filled = PuzzleForm.for_grid(form.cleaned_data["grid"], board, writing)
         filled.notices = form.notices
         form = filled
     return entry_page(request, form)
@@ -225,29 +228,35 @@ def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict, with
     the links to edit and play it. The pages that explain or rate a puzzle
     take 9x9 only, so only a 9x9 answer offers them; another board's grid is
-    drawn at its size."""
+    drawn at its size, in the writing ``?writing=`` names (``core.writings``)."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
-    standard = len(puzzle) == STANDARD.cells
-    draw = answer_grid if standard else sized_answer_grid
+    board = shape_of_grid(puzzle)
+    standard = board is STANDARD
+    writing = writing_of(request.GET.get("writing", ""), board)
+    symbols = symbols_of(board, writing)
+
+    def draw(solution: Grid | None, caption: str):
+        if standard:
+            return answer_grid(puzzle, solution, caption)
+        return sized_answer_grid(puzzle, solution, caption, symbols=symbols)
+
     context = {
         "result": result,
-        "grid": draw(puzzle, result.solution, gettext("Answer grid")),
-        "puzzle_grid": draw(puzzle, None, gettext("Puzzle grid")),
-        "solution_line": format_grid(result.solution) if result.solution else "",
+        "grid": draw(result.solution, gettext("Answer grid")),
+        "puzzle_grid": draw(None, gettext("Puzzle grid")),
+        "solution_line": written(result.solution, writing) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
-        "permalink": request.build_absolute_uri(answer_url(puzzle)),
+        "permalink": request.build_absolute_uri(answer_url(puzzle, writing)),
         "statuses": StatusChoices,
+        "edit_url": edit_url(puzzle, writing),
+        "play_url": play_url(puzzle),
     }
     if not standard:
-        # Play and the entry grid take every size; the steps 9x9 only.
-        context.update(
-            board=shape_of_grid(puzzle), edit_url=edit_url(puzzle), play_url=play_url(puzzle)
-        )
+        # The steps take 9x9 only.
+        context.update(board=board, writing=writing)
         return render(request, "entry/answer.html", context)
-    context.update(
-        edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)
-    )
+    context["steps_url"] = steps_url(puzzle)
     if result.status is Status.UNIQUE and 0 in puzzle and settings.SUDOKU_RATE_ANSWERS:
         # The level at once when it is known or quick to find; else the page's
         # script asks for it (level_url), off the answer's path.

@@ -193,3 +193,58 @@ def test_the_reset_form_keeps_the_size(client):
     html = client.get(f"{INDEX}?size=6").content.decode()
     reset = html[html.index('<form id="reset-form"') :].split("</form>")[0]
     assert '<input type="hidden" name="size" value="6">' in reset
+
+
+HEX_16 = f"{INDEX}?size=16&writing=hex"
+
+
+def test_a_sixteen_by_sixteen_may_be_written_zero_to_f_and_the_page_says_so(client):
+    page = client.get(HEX_16)
+    html = page.content.decode()
+    assert 'data-symbols="0123456789ABCDEF"' in html
+    assert 'data-blanks=".-_"' in html  # 0 is a value
+    assert '<input type="hidden" name="writing" value="hex">' in html
+    assert "Values are written 0 to F, as in hexadoku" in text_of(page)
+    assert "type one value (0–F) per cell" in html
+    assert '<option value="hex" selected>' in html
+
+
+@pytest.mark.parametrize("size", ["9", "4", "25"])
+def test_only_a_sixteen_by_sixteen_is_written_zero_to_f(client, size):
+    html = client.get(INDEX, {"size": size, "writing": "hex"}).content.decode()
+    assert 'name="writing"' not in html.split('class="entry"')[1]
+    assert "Values are written 0 to F" not in html
+
+
+def test_cells_written_zero_to_f_go_to_an_answer_written_so(client):
+    posted = sized_cells("." * 256) | {"writing": "hex", "r1c1": "0", "r1c2": "f", "r1c3": "a"}
+    response = client.post(ANSWER, posted)
+    line = "1GB" + "." * 253  # 0 is the first value, F the sixteenth, A the eleventh
+    assert response["Location"] == f"{ANSWER}?puzzle={line}&writing=hex"
+    answer = client.get(response["Location"])
+    assert "values written 0–F, as in hexadoku" in text_of(answer)
+    shown = answer.context["solution_line"]
+    assert shown[:3] == "0FA"
+    assert set(shown) == set("0123456789ABCDEF")
+    assert "Row 1, column 2, box 1: F" in answer.content.decode()
+    assert f"/index?puzzle={line}&amp;writing=hex" in answer.content.decode()
+
+
+def test_a_cell_written_zero_to_f_holding_no_such_symbol_is_named(client):
+    posted = sized_cells("." * 256) | {"writing": "hex", "r1c1": "G", "r1c2": "10"}
+    text = text_of(client.post(ANSWER, posted))
+    assert "Row 1, column 1: “G” is not a value of this board (0–F)." in text
+    assert "Row 1, column 2: “10” is not a value of this board (0–F)." in text
+
+
+def test_a_paste_written_zero_to_f_is_read_so(client):
+    line = "".join(SIZED["16x16"].split())
+    hexadoku = line.translate(str.maketrans(SYMBOLS[:16], "0123456789ABCDEF"))
+    posted = sized_cells("." * 256) | {"writing": "hex", "puzzle": hexadoku.lower()}
+    assert client.post(ANSWER, posted)["Location"] == f"{ANSWER}?puzzle={line}&writing=hex"
+
+
+def test_a_link_opens_its_grid_in_the_writing_asked_for(client):
+    line = "".join(SIZED["16x16"].split())
+    page = client.get(f"{INDEX}?puzzle={line}&writing=hex")
+    assert page.context["form"].cell_values()[0] == "B"  # C, twelve, is hexadoku's B

@@ -6,7 +6,9 @@
 // plain form.
 //
 // A cell holds one of the board's symbols (form.entry's data-symbols, from
-// the server: "1" to "9", then "A" = 10, "B" = 11 ... on boards above 9x9).
+// the server: "1" to "9", then "A" = 10, "B" = 11 ... on boards above 9x9;
+// or hexadoku's "0" to "F" on a 16x16 board written so). The grid travels
+// as a line of the formats' symbols (ENGINE) whatever the page shows.
 
 import { createGrid, halfWidth } from "../core/grid.js";
 
@@ -22,6 +24,9 @@ export const EMPTY = ".";
 const BLANKS = new Set([...(form?.dataset.blanks ?? ""), " ", "\u3000"]);
 // The board's symbols in order: the one at index d - 1 stands for the value d.
 export const SYMBOLS = form?.dataset.symbols || "123456789";
+const ENGINE = "123456789ABCDEFGHIJKLMNOP";
+// Values above 9 may be typed as numbers only where they are written from 1.
+export const NUMBERED = SYMBOLS.startsWith("1");
 
 export function cells() {
   return CELLS;
@@ -60,23 +65,32 @@ export function symbolFor(number) {
   return Number.isInteger(number) && number >= 1 ? (SYMBOLS[number - 1] ?? null) : null;
 }
 
+// The formats' symbol of the value ``number``, as the server's replies write it.
+export function engineSymbol(number) {
+  return ENGINE[number - 1] ?? "";
+}
+
 // The symbol a cell's text stands for: one symbol, or a number of two
 // digits typed as such ("12" is "C"); null for anything else.
 export function valueOf(text) {
-  if (/^[0-9]{2}$/.test(text)) return symbolFor(Number(text));
+  if (NUMBERED && /^[0-9]{2}$/.test(text)) return symbolFor(Number(text));
   return text.length === 1 && SYMBOLS.includes(text.toUpperCase()) ? text.toUpperCase() : null;
 }
 
+// The grid as a line of the formats' symbols, "." for an empty cell.
 export function readGrid() {
-  return CELLS.map((cell) => valueOf(cell.value) ?? EMPTY).join("");
+  return CELLS.map((cell) => {
+    const symbol = valueOf(cell.value);
+    return symbol === null ? EMPTY : ENGINE[SYMBOLS.indexOf(symbol)];
+  }).join("");
 }
 
-// Fill every cell from a line with one symbol per cell; a line of another
-// length is refused (false), leaving the grid as it was.
+// Fill every cell from a line of the formats' symbols, one per cell; a line
+// of another length is refused (false), leaving the grid as it was.
 export function fillGrid(line) {
   if (typeof line !== "string" || line.length !== CELLS.length) return false;
   CELLS.forEach((cell, index) => {
-    cell.value = valueOf(line[index]) ?? "";
+    cell.value = symbolFor(ENGINE.indexOf(line[index].toUpperCase()) + 1) ?? "";
   });
   changed(null);
   return true;

@@ -12,7 +12,7 @@ import { createHint } from "../core/hint.js";
 import { gettext } from "../core/i18n.js";
 import { createPost } from "../core/post.js";
 import { announcer } from "../core/status.js";
-import { cellIn, cells, form, grid, readGrid, setValue, symbolFor, table } from "./cells.js";
+import { cellIn, cells, engineSymbol, form, grid, readGrid, setValue, symbolFor, table } from "./cells.js";
 import { markConflicts } from "./marks.js";
 
 const TEXT = {
@@ -95,7 +95,7 @@ function apply(step) {
   for (const { cell: [row, column], digit } of step.eliminations ?? []) {
     const index = grid.indexAt(row, column);
     if (!removed.has(index)) removed.set(index, new Set());
-    removed.get(index).add(symbolFor(digit) ?? String(digit));
+    removed.get(index).add(engineSymbol(digit)); // as the server writes candidates
   }
 }
 

@@ -14,7 +14,10 @@ function onSubmit(event) {
   const file = form.querySelector("input[type=file]");
   const grid = readGrid();
   if (pasteBox?.value.trim() || file?.files?.length || !/[^.]/.test(grid)) return;
-  history.replaceState(null, "", `${indexUrl}?puzzle=${grid}`);
+  // The size and writing the page shows (the reset form's fields) go too.
+  const query = new URLSearchParams(new FormData(document.getElementById("reset-form")));
+  query.set("puzzle", grid);
+  history.replaceState(null, "", `${indexUrl}?${query}`);
 }
 
 export function startHistory() {

@@ -10,7 +10,20 @@
 // "C") and moves on. Any other key, or moving away, keeps the first digit
 // alone: there is no timer to beat.
 
-import { cellAt, cells, changed, indexOf, isCell, setValue, SYMBOLS, symbolFor, symbolOf, table, valueOf } from "./cells.js";
+import {
+  NUMBERED,
+  SYMBOLS,
+  cellAt,
+  cells,
+  changed,
+  indexOf,
+  isCell,
+  setValue,
+  symbolFor,
+  symbolOf,
+  table,
+  valueOf,
+} from "./cells.js";
 import { activate } from "./roving.js";
 
 let waiting = null; // the cell holding a first digit that may take a second
@@ -25,7 +38,7 @@ export function enter(cell, symbol, options) {
 
 // True when a two-digit value starts with the digit ``symbol`` (on 16x16, "1").
 function startsNumber(symbol) {
-  return /^[1-9]$/.test(symbol) && Number(symbol) * 10 <= SYMBOLS.length;
+  return NUMBERED && /^[1-9]$/.test(symbol) && Number(symbol) * 10 <= SYMBOLS.length;
 }
 
 // The value a second digit ``char`` makes with the first one waiting in

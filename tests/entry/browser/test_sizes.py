@@ -11,6 +11,7 @@ Runs headless Debian Chromium against pytest-django's live server (see conftest.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -144,3 +145,23 @@ def test_axe_finds_nothing_on_a_large_entry_grid_and_the_page_keeps_its_width(
     assert page.evaluate("document.documentElement.scrollWidth") <= view["viewport"]["width"]
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_a_sixteen_by_sixteen_written_zero_to_f_is_typed_and_answered_so(
+    live_server, page, console_errors
+):
+    """0 is a value there (no two-digit numbers), a dot empties a cell, and the
+    answer keeps the writing."""
+    choose_size(page, live_server.url, "16×16 (boxes 4×4)")
+    page.get_by_label("Values written").select_option("hex")
+    page.get_by_role("button", name="Change writing").click()
+    expect(page.get_by_text("Values are written 0 to F, as in hexadoku")).to_be_visible()
+    page.get_by_role("textbox", name="Row 1, column 1, box 1").click()
+    page.keyboard.type("0f.a1")
+    assert sized_values(page, 16)[:6] == "0F.A1."
+    page.get_by_role("button", name="Show Answer").click()
+    page.wait_for_url(re.compile(r"/answer\?puzzle=1G\.B2.*&writing=hex$"))
+    expect(page.get_by_text("values written 0–F, as in hexadoku")).to_be_visible()
+    line = page.locator("#solution-line").input_value()
+    assert (line[:2], line[3:5], len(line)) == ("0F", "A1", 256)
+    assert console_errors == []
