@@ -165,8 +165,9 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict. The
-    pages that play, explain, rate or edit a puzzle take 9x9 only, so only a
-    9x9 answer offers them; another board's grid is drawn at its size."""
+    pages that play, rate or edit a puzzle take 9x9 only, so only a 9x9
+    answer offers them; another board's grid is drawn at its size, with its
+    steps and its level (which says there is none off 9x9)."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
     standard = len(puzzle) == STANDARD.cells
@@ -182,6 +183,8 @@ def _answer_page(request, puzzle: Grid):
     }
     if not standard:
         context["board"] = shape_of_grid(puzzle)
+        if result.status is Status.UNIQUE and 0 in puzzle:  # the steps take every size
+            context.update(steps_url=steps_url(puzzle), level_url=level_url(puzzle))
         return render(request, "entry/answer.html", context)
     context.update(
         edit_url=edit_url(puzzle), steps_url=steps_url(puzzle), play_url=play_url(puzzle)

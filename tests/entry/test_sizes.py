@@ -84,7 +84,6 @@ def test_the_solution_line_and_the_link_keep_the_board(client):
 def test_the_nine_by_nine_pages_are_not_offered_for_another_size(client):
     html = answer_of(client, FOUR).content.decode()
     assert "/play?" not in html
-    assert "/steps?" not in html
     assert "/index?" not in html
 
 
