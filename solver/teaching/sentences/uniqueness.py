@@ -63,7 +63,7 @@ def _unique_2(step: Step, p: Params, w: Words) -> str:
     return template % {
         **_rectangle(p, w),
         "roof": w.group(p["roof"]),
-        "extra": p["extra"],
+        "extra": w.digit(p["extra"]),
         "cells_removed": w.cells(cell for cell, _digit in step.eliminations),
     }
 

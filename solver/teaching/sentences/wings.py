@@ -70,7 +70,7 @@ def _w_wing(step: Step, p: Params, w: Words) -> str:
     return template % {
         "first": w.cell(first),
         "second": w.cell(second),
-        "x": p["link_digit"],
+        "x": w.digit(p["link_digit"]),
         "y": w.digit(p["digit"]),
         "unit": w.unit(p["unit"]),
         "ends": w.group(p["link"]),

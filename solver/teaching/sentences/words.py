@@ -98,8 +98,8 @@ class Words:
     def actions(self, placements: Iterable[Candidate], eliminations: Iterable[Candidate]) -> str:
         """ "places 5 in r1c1; removes 5 from r1c3" (either part may be missing)."""
         parts = [
-            _("places %(digit)s in %(cell)s") % {"digit": self.digit(digit), "cell": self.cell(cell)}
-            for cell, digit in placements
+            _("places %(digit)s in %(cell)s") % {"digit": self.digit(d), "cell": self.cell(cell)}
+            for cell, d in placements
         ]
         if eliminations:
             parts.append(_("removes %(removed)s") % {"removed": self.removed(eliminations)})
