@@ -88,7 +88,7 @@ def _step_context(grid: Grid, taught: lessons.Lesson, number: int) -> dict:
         "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
         "techniques": _technique_counts(taught),
         "out_of_time_at": _out_of_time_at(taught),
-        "solved": _solved(taught),
+        "to_the_end": _to_the_end(taught),
         # The rating kept for the puzzle (every writing of it shares one), as
         # its answer gives it; else this walk's. None on another board.
         "difficulty": difficulty_shown(_kept(grid) or taught.difficulty),
@@ -111,7 +111,7 @@ def _out_of_time_at(taught: lessons.Lesson) -> int:
     return 0
 
 
-def _solved(taught: lessons.Lesson) -> bool:
+def _to_the_end(taught: lessons.Lesson) -> bool:
     """True if the steps reach the end: after the last, no cell is open."""
     last = taught.steps[-1]
     open_cells = sum(1 for digit in last.before.digits if not digit)
