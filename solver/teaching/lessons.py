@@ -60,6 +60,8 @@ from . import sentences
 CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
+WALK_SLICE = 20  # steps a board larger than 9x9 is walked by between looks at the clock
+WALK_TIMES = 2  # such a walk stops after this many times the logic's seconds
 CUT_WALK_SECONDS = 3600  # how long a walk cut short by the time is kept
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
 KNOWN = frozenset(TABLE)  # the ids a request may name: every technique's, and the trial's
@@ -383,16 +385,44 @@ def walk(
     """The teacher's steps from ``marks`` (left as they are) with the ``chosen``
     techniques, in no language: worked out once and kept in the ``walks``
     cache, which every worker of the site reads. A walk cut short by
-    ``max_seconds`` (a busy machine) is kept only for a while, so a calmer
-    moment may walk it to the end; a whole one for the cache's own time."""
+    ``max_seconds`` (a busy machine), or stopped before the end (``bounded``),
+    is kept only for a while, so a calmer moment may walk it to the end; a
+    whole one for the cache's own time."""
     key = _walk_key(marks, chosen, unique)
     steps = caches["walks"].get(key)
     if steps is None:
-        steps = explain(marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
+        board = marks.copy()
+        steps = bounded(board, chosen, unique, max_seconds)
         # Never None, which keeps a value for good: Redis evicts only values
         # that expire, so those would hold their memory against queued work.
-        kept = CUT_WALK_SECONDS if out_of_time(steps) else DEFAULT_TIMEOUT
-        caches["walks"].set(key, steps, kept)
+        whole = board.solved() and not out_of_time(steps)
+        caches["walks"].set(key, steps, DEFAULT_TIMEOUT if whole else CUT_WALK_SECONDS)
+    return steps
+
+
+def bounded(
+    marks: Marks, chosen: Mapping[str, Finder], unique: bool, max_seconds: float
+) -> list[Step]:
+    """``explain``'s steps from ``marks`` (which they change), its logic bounded
+    by ``max_seconds``, and on a board larger than 9x9 the whole walk too.
+
+    After ``max_seconds`` the steps left are trials, each an exact solve: a
+    few milliseconds for all of a 9x9 board's, but about 10 ms each on
+    25x25, hundreds of them. So a larger board is walked ``WALK_SLICE``
+    steps at a time, and the walk stops, short of the end, after the slice
+    that spends ``WALK_TIMES`` times ``max_seconds`` (``marks`` then still
+    has open cells): the page says so."""
+    if marks.shape.size <= STANDARD.size:
+        return explain(marks, chosen, MAX_STEPS, max_seconds, unique)
+    start, steps = time.perf_counter(), []
+    while not marks.solved() and len(steps) < MAX_STEPS:
+        logic_left = max(max_seconds - (time.perf_counter() - start), 0.0)
+        taken = explain(marks, chosen, min(WALK_SLICE, MAX_STEPS - len(steps)), logic_left, unique)
+        if not taken:
+            break  # a trial the solver could not decide
+        steps += taken
+        if time.perf_counter() - start > WALK_TIMES * max_seconds:
+            break  # at least one slice, then no more
     return steps
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from itertools import count
+from types import SimpleNamespace
 from urllib.parse import quote
 
 import pytest
@@ -16,6 +18,10 @@ from django.urls import reverse
 
 from solver.addresses import answer_url, level_url, steps_url
 from solver.engine import SYMBOLS, format_grid, parse_puzzle, shape_of_grid, solve
+from solver.engine.marks import Marks
+from solver.engine.techniques import TECHNIQUES
+from solver.teaching import lessons
+from tests.support.budgets import OUT_OF_REACH
 from tests.support.openapi import OPENAPI, reply_schema
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, SIZED
@@ -204,10 +210,39 @@ def test_a_board_of_another_size_with_two_solutions_has_no_steps(client):
 
 
 def test_a_walk_cut_short_by_the_time_says_so(client, settings):
+    """With no time for logic, every step is a trial that says so; a board
+    larger than 9x9 stops its walk too, after one slice of trials, short of
+    the end, and the page says that as well."""
     settings.SUDOKU_EXPLAIN_SECONDS = 0.0
-    text = text_of(page(client, "16x16"))
+    response = page(client, "16x16")
+    text = text_of(response)
     assert "The time for logical steps ran out at step 1" in text
     assert "the time for logical steps ran out, so" in text
+    steps = heading(response)[1]
+    assert steps == lessons.WALK_SLICE
+    assert f"{steps} steps, which stop short of the solution" in text
+    assert "Solved in" not in text
+    assert link(page(client, "16x16", steps), "next") is None
+
+
+def test_a_larger_boards_walk_stops_after_its_time(monkeypatch):
+    """``bounded`` walks a board larger than 9x9 a slice at a time, and stops
+    once twice the logic's seconds are spent, leaving cells open."""
+    ticks = count()  # each look at the clock, a second later
+    monkeypatch.setattr(lessons, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    grid = grid_of("16x16")
+    marks = Marks.from_grid(grid, shape_of_grid(grid))
+    steps = lessons.bounded(marks, TECHNIQUES, unique=True, max_seconds=1.0)
+    assert len(steps) == 2 * lessons.WALK_SLICE
+    assert not marks.solved()
+
+
+def test_a_nine_by_nine_walk_is_the_teachers_whole_one(monkeypatch):
+    ticks = count()
+    monkeypatch.setattr(lessons, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    marks = Marks.from_grid(parse_puzzle(HARD), shape_of_grid(parse_puzzle(HARD)))
+    lessons.bounded(marks, TECHNIQUES, unique=True, max_seconds=OUT_OF_REACH)
+    assert marks.solved()
 
 
 @pytest.mark.parametrize("name", ["4x4", "16x16"])
