@@ -48,7 +48,8 @@ def steps(request):
         "board": board if board.size != STANDARD.size else None,
         "status": taught.status,
         "answer_url": answer_url(grid),
-        "edit_url": edit_url(grid),
+        # The entry grid is 9x9 only: another board is not offered for editing.
+        "edit_url": edit_url(grid) if board.size == STANDARD.size else "",
         "count": len(taught.steps),
         "statuses": StatusChoices,
     }

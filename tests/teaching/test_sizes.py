@@ -158,6 +158,13 @@ def test_the_size_is_stated_and_no_level_is_given(client):
     assert "Solved in" in text
 
 
+def test_the_page_links_the_answer_but_no_editing_the_entry_grid_cannot_hold(client):
+    html = page(client, "16x16").content.decode()
+    assert f'href="{answer_url(grid_of("16x16"))}"' in html
+    assert "Edit this puzzle" not in html
+    assert "/index?" not in html
+
+
 def test_next_walks_every_step_of_a_four_by_four_board(client):
     url, seen = steps_url(grid_of("4x4")), []
     while url:
