@@ -4,7 +4,7 @@
 The puzzle is read and checked by the same form as the answer page
 (``AnySizeTextForm``), so the API gives the same codes and messages, and
 takes every size the engine reads (4x4 to 25x25); each reply states the
-board's ``size`` and ``box``. The rating is 9x9 only, as the teacher is.
+board's ``size`` and ``box``. The rating is 9x9 only: the levels are calibrated on 9x9 puzzles.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
 def _difficulty(givens: Grid, guesses: int) -> dict | None:
     """The puzzle's rating when it is known or quick to find (``ratings.for_answer``),
     else None: ``GET /api/rating`` works it out, off the answer's path. None
-    for a board other than 9x9: the teacher that rates puzzles is 9x9 only."""
+    for a board other than 9x9: the levels are calibrated on 9x9 puzzles."""
     if not settings.SUDOKU_RATE_ANSWERS or 0 not in givens or len(givens) != STANDARD.cells:
         return None
     kept = ratings.for_answer(givens, guesses)

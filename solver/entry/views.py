@@ -226,9 +226,10 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict, with
-    the links to edit and play it. The pages that explain or rate a puzzle
-    take 9x9 only, so only a 9x9 answer offers them; another board's grid is
-    drawn at its size, in the writing ``?writing=`` names (``core.writings``)."""
+    the links to edit, play and explain it. Rating takes 9x9 only; another
+    board's grid is drawn at its size, in the writing ``?writing=`` names
+    (``core.writings``), with its steps and its level (which says there is
+    none off 9x9)."""
     result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     log_solve(request, "page", result)
     board = shape_of_grid(puzzle)
@@ -253,8 +254,9 @@ def _answer_page(request, puzzle: Grid):
         "play_url": play_url(puzzle),
     }
     if not standard:
-        # The steps take 9x9 only.
         context.update(board=board, writing=writing)
+        if result.status is Status.UNIQUE and 0 in puzzle:  # the steps take every size
+            context.update(steps_url=steps_url(puzzle), level_url=level_url(puzzle))
         return render(request, "entry/answer.html", context)
     context["steps_url"] = steps_url(puzzle)
     if result.status is Status.UNIQUE and 0 in puzzle and settings.SUDOKU_RATE_ANSWERS:

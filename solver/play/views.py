@@ -53,10 +53,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "standard": board is STANDARD,
         "symbols": SYMBOLS[: board.size],
         "edit_url": edit_url(grid),
+        "steps_url": steps_url(grid),
     }
-    if board is STANDARD:
-        # The steps page takes 9x9 boards only.
-        context["steps_url"] = steps_url(grid)
     if playable:
         context["grid"] = play_grid(grid)
         context["play_data"] = _play_data(grid, result.solution)

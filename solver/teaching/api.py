@@ -1,7 +1,9 @@
 """The teacher's operations: ``/api/steps``, ``/api/hint`` and
 ``/api/candidates`` read a person's board and word its steps through
 ``lessons``, as the pages do; ``/api/rating`` gives a puzzle's rating,
-worked out once and kept (``ratings``)."""
+worked out once and kept (``ratings``). Steps and hints take every size
+from 4x4 to 25x25 and state the board's ``size`` and ``box``, as
+``/api/solve`` does; the candidates and the rating are 9x9's."""
 
 from __future__ import annotations
 
@@ -83,9 +85,12 @@ def _teach(body: StepsIn, next_only: bool):
         taught = lessons.hint(board, body.techniques)
     else:
         taught = lessons.lesson(board, body.techniques, all=body.all)
+    shape = board.shape
     return {
         "status": taught.status.value,
         "difficulty": lessons.difficulty_json(taught.difficulty),
+        "size": shape.size,
+        "box": [shape.box_rows, shape.box_cols],
         "steps": [_step(view) for view in taught.steps],
         "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
         "warning": lessons.wrong_message(taught.wrong) if taught.wrong else None,

@@ -1,18 +1,23 @@
-"""The steps page's board: each open cell shows its candidates in a 3x3 block
-(digit d in the d-th place), with a step's marks on them and a spoken note,
-drawn on ``core.grids``'s table."""
+"""The steps page's board, at every size from 4x4 to 25x25: each open cell
+shows its candidates in a small block (digit d in the d-th place; a 3x3
+block on a 9x9 board, 4x4 on 16x16, 5x5 on 25x25), with a step's marks on
+them and a spoken note, drawn on ``core.grids``'s table. Digits above 9 are
+written as letters (``SYMBOLS``); a board other than 9x9 scrolls sideways
+inside its own region, as the answer's does, never the page."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
+from math import isqrt
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..core.grids import ANSWER_BANDS, CELLS, table
+from ..core.grids import SCROLLER, bands, table
 from ..core.lists import comma, semicolon
-from ..engine import STANDARD, Grid
+from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
 
 STEP_CELL = '<td class="{classes}"><span class="visually-hidden">{place}</span>{content}{note}</td>'
 CANDIDATES = '<span class="candidates">{}</span>'
@@ -25,6 +30,8 @@ CANDIDATE = {  # a candidate's markup by its part in the step
 NO_CANDIDATE = "<span></span>"
 GIVEN_CELL, SOLVED_CELL, OPEN_CELL = "cell given", "cell solved", "cell open"
 NOTE = '<span class="visually-hidden"> ({})</span>'
+# A board other than 9x9: its size, and how many candidates a cell's block holds across.
+SIZED_CLASSES = "grid steps-grid sized-steps size-{size} marks-{across}"
 
 
 def steps_grid(
@@ -37,12 +44,24 @@ def steps_grid(
     """The board a step is taken on: the givens marked ``given``, digits placed
     since ``solved``, each open cell's ``candidates``, and ``mark``'s pattern
     cells, placed digits and removed candidates marked on them (the removed
-    ones struck through, so colour is not the only sign)."""
+    ones struck through, so colour is not the only sign). The board's size
+    is the givens'; ValueError if no board has as many cells."""
+    board = shape_of_grid(givens)
     cells = [
-        _step_cell(cell, givens[cell], digits[cell], set(candidates[cell]), mark)
+        _step_cell(board, cell, givens[cell], digits[cell], set(candidates[cell]), mark)
         for cell in range(len(digits))
     ]
-    return table(format_html(ANSWER_BANDS, *cells), "grid steps-grid", caption)
+    drawn = format_html(bands("{}", board), *cells)
+    if board.size == STANDARD.size:
+        return table(drawn, "grid steps-grid", caption)
+    classes = SIZED_CLASSES.format(size=board.size, across=marks_across(board.size))
+    return format_html(SCROLLER, caption, table(drawn, classes, caption, board=board))
+
+
+def marks_across(size: int) -> int:
+    """How many candidates a cell's block holds across on a board of ``size``:
+    the smallest square block that holds them all (3 on 9x9, 5 on 25x25)."""
+    return isqrt(size - 1) + 1
 
 
 class StepMarks:
@@ -70,19 +89,22 @@ class StepMarks:
         return "key" if cell in self.pattern and digit in self.digits else "plain"
 
 
-def _step_cell(cell: int, given: int, digit: int, candidates: set, mark: StepMarks) -> SafeString:
+def _step_cell(
+    board: Shape, cell: int, given: int, digit: int, candidates: set, mark: StepMarks
+) -> SafeString:
     """One cell of the steps board, with its classes, spoken place and note."""
-    _, row, column, _ = CELLS[cell]
+    row, column = board.row_col(cell)
     classes = [GIVEN_CELL if given else (SOLVED_CELL if digit else OPEN_CELL)]
     classes += [name for name, on in _step_classes(cell, mark) if on]
     if digit:
         place = gettext("Row %(row)s, column %(column)s:") % {"row": row, "column": column}
-        content = format_html("{}", digit)
+        content = format_html("{}", SYMBOLS[digit - 1])
     else:
         label = gettext("Row %(row)s, column %(column)s, candidates:")
         place = label % {"row": row, "column": column}
         slots = (
-            _candidate(cell, d, mark) if d in candidates else NO_CANDIDATE for d in range(1, 10)
+            _candidate(mark.role(cell, d), d) if d in candidates else NO_CANDIDATE
+            for d in range(1, board.size + 1)
         )
         content = format_html(CANDIDATES, SafeString("".join(slots)))
     note = _step_note(cell, mark)
@@ -100,43 +122,43 @@ def _step_classes(cell: int, mark: StepMarks) -> list[tuple[str, bool]]:
     ]
 
 
-def _candidate(cell: int, digit: int, mark: StepMarks) -> str:
-    return format_html(CANDIDATE[mark.role(cell, digit)], digit)
+@cache  # four roles times 25 digits: a 25x25 board draws up to 15,000 candidates
+def _candidate(role: str, digit: int) -> str:
+    return format_html(CANDIDATE[role], SYMBOLS[digit - 1])
 
 
 def _step_note(cell: int, mark: StepMarks) -> SafeString | str:
     """What a screen reader hears after the cell's content: the step's part in it."""
     parts = []
     if cell in mark.placed:
-        parts.append(gettext("place %(digit)s") % {"digit": mark.placed[cell]})
+        parts.append(gettext("place %(digit)s") % {"digit": SYMBOLS[mark.placed[cell] - 1]})
     if cell in mark.removed:
-        removed = comma().join(str(d) for d in sorted(mark.removed[cell]))
+        removed = comma().join(SYMBOLS[d - 1] for d in sorted(mark.removed[cell]))
         parts.append(gettext("remove %(digits)s") % {"digits": removed})
     if cell in mark.pattern:
         parts.append(gettext("in the pattern"))
     return format_html(NOTE, semicolon().join(parts)) if parts else ""
 
 
-def marks_of(step) -> StepMarks:
-    """What a step (a ``lessons.StepView``: rows and columns from 1) marks on the board."""
+def marks_of(step, board: Shape = STANDARD) -> StepMarks:
+    """What a step (a ``lessons.StepView``: rows and columns from 1) marks on ``board``."""
     pattern = step.pattern
+
+    def at(row: int, column: int) -> int:  # the cell (from 0) at row, column (from 1)
+        return (row - 1) * board.size + (column - 1)
+
     return StepMarks(
-        pattern_cells=[_cell(row, column) for row, column in pattern["cells"]],
+        pattern_cells=[at(row, column) for row, column in pattern["cells"]],
         pattern_digits=pattern["digits"],
-        placements=[(_cell(r, c), d) for r, c, d in step.placements],
-        eliminations=[(_cell(r, c), d) for r, c, d in step.eliminations],
-        unit_cells=[cell for unit in pattern["units"] for cell in _unit_cells(unit)],
+        placements=[(at(r, c), d) for r, c, d in step.placements],
+        eliminations=[(at(r, c), d) for r, c, d in step.eliminations],
+        unit_cells=[cell for unit in pattern["units"] for cell in _unit_cells(unit, board)],
     )
 
 
-def _cell(row: int, column: int) -> int:
-    """The cell (from 0) at ``row``, ``column`` (from 1)."""
-    return (row - 1) * STANDARD.size + (column - 1)
-
-
-def _unit_cells(unit: dict) -> tuple[int, ...]:
+def _unit_cells(unit: dict, board: Shape) -> tuple[int, ...]:
     """The cells of a pattern's unit, given as ``{"kind", "number"}``."""
-    for each in STANDARD.units:
+    for each in board.units:
         if each.kind == unit["kind"] and each.number == unit["number"]:
             return each.cells
     return ()

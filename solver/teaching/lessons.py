@@ -4,15 +4,16 @@ The pages (the steps page, the entry page's and the play page's Hint) and
 the API (``/api/steps``, ``/api/hint``, ``/api/candidates``) share this module:
 
 - ``read_board(puzzle, progress, candidates)``: the givens read and checked
-  by the API's own form (``PuzzleTextForm``, so the same issue codes), the
-  digits placed so far and the person's candidates, into a ``Board``; or the
-  issues that name what could not be read (a 400 in the API);
+  by the API's own form (``AnySizeTextForm``, so the same issue codes, at
+  every size from 4x4 to 25x25), the digits placed so far and the person's
+  candidates, into a ``Board``; or the issues that name what could not be
+  read (a 400 in the API);
 - ``lesson(board, ...)``: the engine's verdict, the steps from this board to
   the end (or every instance on it, ``all``), each as a ``StepView`` with its
   sentence, and the difficulty;
 - ``hint(board, ...)``: the next step only;
-- ``pencil(puzzle, progress)``: the candidates the rules allow on a board,
-  and the digits that clash;
+- ``pencil(puzzle, progress)``: the candidates the rules allow on a 9x9
+  board, and the digits that clash;
 - ``rate_puzzle(givens)``: the difficulty of a puzzle with one solution.
 
 A person's candidates are theirs: candidates that are merely wrong (lacking
@@ -37,8 +38,18 @@ from django.utils.translation import ngettext
 
 from ..core.issues import Issue
 from ..core.messages import describe
-from ..core.reading import PuzzleTextForm
-from ..engine import STANDARD, Budget, Grid, Shape, Status, find_conflicts, solve
+from ..core.reading import AnySizeTextForm, PuzzleTextForm
+from ..engine import (
+    STANDARD,
+    SYMBOLS,
+    Budget,
+    Grid,
+    Shape,
+    Status,
+    find_conflicts,
+    shape_of_grid,
+    solve,
+)
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks, digits_of, mask_of
 from ..engine.steps import Pattern, Step
@@ -49,6 +60,8 @@ from . import sentences
 CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
+WALK_SLICE = 20  # steps a board larger than 9x9 is walked by between looks at the clock
+WALK_TIMES = 2  # such a walk stops after this many times the logic's seconds
 CUT_WALK_SECONDS = 3600  # how long a walk cut short by the time is kept
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
 KNOWN = frozenset(TABLE)  # the ids a request may name: every technique's, and the trial's
@@ -124,21 +137,22 @@ class Lesson:
 def read_board(
     puzzle: str, progress: str | None = None, candidates: Sequence[str | None] | None = None
 ) -> Board | list[Issue]:
-    """The board of ``puzzle``'s givens, the digits of ``progress`` (81 symbols,
-    ``.`` or ``0`` for a cell not placed; a given may be repeated or left
-    ``.``) and the ``candidates`` (81 strings of digits, ``''`` for a placed
-    cell, ``None`` for one left as the rules have it; by default every digit
-    the placed ones allow, everywhere). The issues, naming
-    the cells at fault, when any of them cannot be read or the digits conflict.
+    """The board of ``puzzle``'s givens (any size from 4x4 to 25x25), the
+    digits of ``progress`` (one symbol a cell, ``.`` or ``0`` for a cell not
+    placed; a given may be repeated or left ``.``) and the ``candidates``
+    (one string of symbols a cell, ``''`` for a placed cell, ``None`` for one
+    left as the rules have it; by default every digit the placed ones allow,
+    everywhere). The issues, naming the cells at fault, when any of them
+    cannot be read or the digits conflict.
     """
-    read = _read_digits(puzzle, progress)
+    read = _read_digits(puzzle, progress, form=AnySizeTextForm)
     if isinstance(read, list):
         return read
     givens, digits = read
     conflicts = _conflicts(digits)
     if conflicts:
         return conflicts
-    marks = Marks.from_grid(digits, STANDARD)
+    marks = Marks.from_grid(digits, shape_of_grid(givens))
     if candidates is not None:
         issues = _pencil(marks, candidates)
         if issues:
@@ -176,11 +190,15 @@ def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
 
 
 def _read_digits(
-    puzzle: str, progress: str | None, clashing: bool = False
+    puzzle: str,
+    progress: str | None,
+    clashing: bool = False,
+    form: type[PuzzleTextForm] = PuzzleTextForm,
 ) -> tuple[Grid, Grid] | list[Issue]:
     """The givens and the digits placed (givens included), or what is wrong;
-    with ``clashing``, givens that conflict are read all the same."""
-    form = PuzzleTextForm({"puzzle": puzzle})
+    with ``clashing``, givens that conflict are read all the same. The givens
+    are read by ``form``: 9x9 only by default."""
+    form = form({"puzzle": puzzle})
     if form.is_valid():
         givens = form.cleaned_data["grid"]
     elif clashing and form.grid_shown is not None and _only_conflicts(form.issues):
@@ -197,14 +215,18 @@ def _only_conflicts(issues: Sequence[Issue]) -> bool:
 
 def _conflicts(digits: Grid) -> list[Issue]:
     """The digits in conflict, each pair an issue of the field ``progress``."""
-    return [Issue(p.code, describe(p), tuple(p.cells), "progress") for p in find_conflicts(digits)]
+    side = shape_of_grid(digits).size
+    return [
+        Issue(p.code, describe(p), tuple(p.cells), "progress", side) for p in find_conflicts(digits)
+    ]
 
 
 def _placed(givens: Grid, progress: str | None) -> tuple[Grid, list[Issue]]:
     """The givens with ``progress``'s digits placed, and what is wrong with it."""
     if progress is None:
         return givens, []
-    cells = STANDARD.cells
+    board = shape_of_grid(givens)
+    cells = board.cells
     if len(progress) != cells:
         message = _("“progress” has %(count)s symbols, not %(cells)s: one per cell.")
         return givens, [
@@ -215,20 +237,32 @@ def _placed(givens: Grid, progress: str | None) -> tuple[Grid, list[Issue]]:
     for cell, symbol in enumerate(progress):
         if symbol in EMPTY:
             continue
-        if not ("1" <= symbol <= "9"):
+        digit = _digit(symbol, board)
+        if not digit:
             unreadable.append(cell)
-        elif givens[cell] and givens[cell] != int(symbol):
+        elif givens[cell] and givens[cell] != digit:
             changed.append(cell)
         else:
-            digits[cell] = int(symbol)
+            digits[cell] = digit
     issues = []
+    side = board.size
     if unreadable:
         message = _("“progress” holds symbols that are not digits from 1 to 9, or “.”.")
-        issues.append(Issue("progress_not_a_digit", message, tuple(unreadable), "progress"))
+        if side != STANDARD.size:
+            message = _(
+                "“progress” holds symbols that are not this board's (1 to %(last)s), or “.”."
+            ) % {"last": SYMBOLS[side - 1]}
+        issues.append(Issue("progress_not_a_digit", message, tuple(unreadable), "progress", side))
     if changed:
         message = _("“progress” changes a given digit.")
-        issues.append(Issue("progress_changes_given", message, tuple(changed), "progress"))
+        issues.append(Issue("progress_changes_given", message, tuple(changed), "progress", side))
     return tuple(digits), issues
+
+
+def _digit(symbol: str, board: Shape) -> int:
+    """The digit ``symbol`` writes on ``board`` (letters from A for 10), else 0."""
+    digit = SYMBOLS.find(symbol.upper()) + 1 if len(symbol) == 1 else 0
+    return digit if digit <= board.size else 0
 
 
 def _pencil(marks: Marks, candidates: Sequence[str | None]) -> list[Issue]:
@@ -242,20 +276,27 @@ def _pencil(marks: Marks, candidates: Sequence[str | None]) -> list[Issue]:
     for cell, text in enumerate(candidates):
         if text is None:
             continue  # no notes in this cell: it keeps what the rules allow
-        if not isinstance(text, str) or not all("1" <= symbol <= "9" for symbol in text):
+        read = [_digit(symbol, marks.shape) for symbol in text] if isinstance(text, str) else [0]
+        if not all(read):
             unreadable.append(cell)
         elif marks.digits[cell]:
-            if text not in ("", str(marks.digits[cell])):
+            if read not in ([], [marks.digits[cell]]):
                 on_placed.append(cell)
         else:
-            marks.candidates[cell] = mask_of(int(symbol) for symbol in text)
-    issues = []
+            marks.candidates[cell] = mask_of(read)
+    issues, side = [], marks.shape.size
     if unreadable:
         message = _("“candidates” holds entries that are not digits from 1 to 9.")
-        issues.append(Issue("candidates_not_digits", message, tuple(unreadable), "candidates"))
+        if side != STANDARD.size:
+            message = _(
+                "“candidates” holds entries that are not symbols of this board (1 to %(last)s)."
+            ) % {"last": SYMBOLS[side - 1]}
+        issues.append(
+            Issue("candidates_not_digits", message, tuple(unreadable), "candidates", side)
+        )
     if on_placed:
         message = _("“candidates” pencils other digits into cells already placed: give them ''.")
-        issues.append(Issue("candidates_on_placed", message, tuple(on_placed), "candidates"))
+        issues.append(Issue("candidates_on_placed", message, tuple(on_placed), "candidates", side))
     return issues
 
 
@@ -264,7 +305,7 @@ def _judged(marks: Marks, givens: Grid, pencilled: bool) -> Board:
     (its candidates judged only when the person ``pencilled`` them: those the
     rules give follow from the digits)."""
     budget = Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS)
-    of_givens = solve(givens, STANDARD, budget=budget)
+    of_givens = solve(givens, marks.shape, budget=budget)
     digits = marks.grid()
     solution = of_givens.solution if of_givens.status is Status.UNIQUE else None
     if digits == givens:
@@ -272,7 +313,7 @@ def _judged(marks: Marks, givens: Grid, pencilled: bool) -> Board:
     elif solution is not None and _agree(digits, solution):
         status = Status.UNIQUE  # digits the only solution has leave it the only one
     else:
-        status = solve(digits, STANDARD, budget=budget).status
+        status = solve(digits, marks.shape, budget=budget).status
     wrong = _wrong(marks, solution, pencilled) if solution is not None else ()
     return Board(marks, givens, status, solution, wrong)
 
@@ -320,7 +361,7 @@ def lesson(
     default ``SUDOKU_EXPLAIN_SECONDS``, honest trial steps), or with ``all``
     every instance of the ``techniques`` on it, applying none. Uniqueness
     techniques only when the digits have one solution; no steps when they
-    have none."""
+    have none. No difficulty on a board other than 9x9 (the levels are 9x9's)."""
     if max_seconds is None:
         max_seconds = settings.SUDOKU_EXPLAIN_SECONDS
     chosen = finders(techniques)
@@ -333,7 +374,9 @@ def lesson(
         return Lesson(board.status, None, views, board.wrong)
     steps = walk(board.marks, chosen, unique, max_seconds)
     views = _views(board.shape, steps, _boards_before(board.marks, steps))
-    return Lesson(board.status, _rated(steps), views, board.wrong)
+    # The levels are calibrated on 9x9 puzzles: another board has none.
+    rated = _rated(steps) if board.shape.size == STANDARD.size else None
+    return Lesson(board.status, rated, views, board.wrong)
 
 
 def walk(
@@ -342,16 +385,44 @@ def walk(
     """The teacher's steps from ``marks`` (left as they are) with the ``chosen``
     techniques, in no language: worked out once and kept in the ``walks``
     cache, which every worker of the site reads. A walk cut short by
-    ``max_seconds`` (a busy machine) is kept only for a while, so a calmer
-    moment may walk it to the end; a whole one for the cache's own time."""
+    ``max_seconds`` (a busy machine), or stopped before the end (``bounded``),
+    is kept only for a while, so a calmer moment may walk it to the end; a
+    whole one for the cache's own time."""
     key = _walk_key(marks, chosen, unique)
     steps = caches["walks"].get(key)
     if steps is None:
-        steps = explain(marks.copy(), chosen, MAX_STEPS, max_seconds, unique)
+        board = marks.copy()
+        steps = bounded(board, chosen, unique, max_seconds)
         # Never None, which keeps a value for good: Redis evicts only values
         # that expire, so those would hold their memory against queued work.
-        kept = CUT_WALK_SECONDS if out_of_time(steps) else DEFAULT_TIMEOUT
-        caches["walks"].set(key, steps, kept)
+        whole = board.solved() and not out_of_time(steps)
+        caches["walks"].set(key, steps, DEFAULT_TIMEOUT if whole else CUT_WALK_SECONDS)
+    return steps
+
+
+def bounded(
+    marks: Marks, chosen: Mapping[str, Finder], unique: bool, max_seconds: float
+) -> list[Step]:
+    """``explain``'s steps from ``marks`` (which they change), its logic bounded
+    by ``max_seconds``, and on a board larger than 9x9 the whole walk too.
+
+    After ``max_seconds`` the steps left are trials, each an exact solve: a
+    few milliseconds for all of a 9x9 board's, but about 10 ms each on
+    25x25, hundreds of them. So a larger board is walked ``WALK_SLICE``
+    steps at a time, and the walk stops, short of the end, after the slice
+    that spends ``WALK_TIMES`` times ``max_seconds`` (``marks`` then still
+    has open cells): the page says so."""
+    if marks.shape.size <= STANDARD.size:
+        return explain(marks, chosen, MAX_STEPS, max_seconds, unique)
+    start, steps = time.perf_counter(), []
+    while not marks.solved() and len(steps) < MAX_STEPS:
+        logic_left = max(max_seconds - (time.perf_counter() - start), 0.0)
+        taken = explain(marks, chosen, min(WALK_SLICE, MAX_STEPS - len(steps)), logic_left, unique)
+        if not taken:
+            break  # a trial the solver could not decide
+        steps += taken
+        if time.perf_counter() - start > WALK_TIMES * max_seconds:
+            break  # at least one slice, then no more
     return steps
 
 

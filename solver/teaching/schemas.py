@@ -1,5 +1,7 @@
 """The shapes of the teacher's operations (``api``): a person's board in,
-its steps, hints or candidates out."""
+its steps, hints or candidates out. Steps and hints take every size from
+4x4 to 25x25, so their rows, columns and digits run to 25; the candidates
+are 9x9's."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from ..api.schemas import EXAMPLE, Cell, Difficulty, Digit, Line, Problem, Puzzle, Technique
+from ..api.schemas import EXAMPLE, Difficulty, Problem, Puzzle, Technique
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import VERDICTS
 from ..engine.techniques import TABLE
@@ -20,13 +22,19 @@ PROGRESS_HELP = (
     "Optional: the digits placed so far beyond the givens, 81 symbols in reading order, "
     ". (or 0) for a cell not placed; a given may be repeated or left as '.'."
 )
+SIZED_PROGRESS_HELP = (
+    "Optional: the digits placed so far beyond the givens, one symbol a cell in reading "
+    "order (81 on a 9x9 board, N*N on N x N; A = 10 ... P = 25 above 9), . (or 0) for a "
+    "cell not placed; a given may be repeated or left as '.'."
+)
 
 
 CANDIDATES_HELP = (
-    "Optional: the candidates still open in each cell, 81 strings of digits in reading "
-    "order ('' for a placed cell, null for a cell with none pencilled, which keeps every "
-    "digit the placed ones allow). By default, every digit the placed ones allow. Wrong "
-    "candidates are accepted as the person's board: the reply names the cells (wrong)."
+    "Optional: the candidates still open in each cell, one string of symbols a cell in "
+    "reading order (81 on a 9x9 board, N*N on N x N; A = 10 ... P = 25 above 9; '' for a "
+    "placed cell, null for a cell with none pencilled, which keeps every digit the placed "
+    "ones allow). By default, every digit the placed ones allow. Wrong candidates are "
+    "accepted as the person's board: the reply names the cells (wrong)."
 )
 TECHNIQUES_HELP = (
     "Optional: the ids of the techniques allowed (default all); an id that names none "
@@ -34,13 +42,19 @@ TECHNIQUES_HELP = (
 )
 
 
+# On every board from 4x4 to 25x25: a row or column, a digit, a cell.
+Line = Annotated[int, Field(ge=1, le=25)]
+Digit = Annotated[int, Field(ge=1, le=25)]
+Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]
+
+
 class StepsIn(Schema):
-    """A person's board, and what to teach on it."""
+    """A person's board (any size from 4x4 to 25x25), and what to teach on it."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [STEPS_EXAMPLE]})
 
     puzzle: Puzzle
-    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+    progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=SIZED_PROGRESS_HELP)
     candidates: list[str | None] | None = Field(None, description=CANDIDATES_HELP)
     techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
@@ -54,7 +68,7 @@ class Move(Schema):
     """A digit placed in a cell, or removed from its candidates."""
 
     cell: Cell = Field(description="[row, column], from 1.")
-    digit: Digit
+    digit: Digit = Field(description="The digit, from 1 (10 for A ... 25 for P).")
 
 
 class UnitOut(Schema):
@@ -107,7 +121,19 @@ class Taught(Schema):
     )
     difficulty: Difficulty | None = Field(
         description="How hard the steps listed are, when they solve the board; null for "
-        "a hint, with all, or with no steps."
+        "a hint, with all, with no steps, or on a board other than 9x9 (the levels are "
+        "calibrated on 9x9 puzzles)."
+    )
+    size: int = Field(
+        ge=4,
+        le=25,
+        description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
+    )
+    box: list[Annotated[int, Field(ge=2, le=5)]] = Field(
+        min_length=2,
+        max_length=2,
+        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16.",
+        examples=[[3, 3]],
     )
     steps: list[StepOut]
     wrong: list[Cell] = Field(

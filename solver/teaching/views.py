@@ -2,8 +2,9 @@
 a puzzle's level, which the answer page's script asks for.
 
 The lesson is the teacher's (``lessons``, as the API's); a step's board is
-drawn by ``grid``. Bad input goes back to the entry page, kept, as for the
-answer.
+drawn by ``grid``, at every size from 4x4 to 25x25. Bad input goes where
+the answer sends it (``pages.linked_board``). The levels are calibrated on
+9x9 puzzles: on another board the pages say there is none.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from django.views.decorators.http import require_safe
 from ..addresses import answer_url, edit_url, steps_url
 from ..choices import StatusChoices
 from ..core.lists import comma
-from ..engine import Budget, Grid, Status, format_grid, solve
+from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
 from ..engine.difficulty import Difficulty
-from ..entry.pages import linked_grid
+from ..engine.teacher import TRIAL
 from . import lessons, ratings
 from .grid import marks_of, steps_grid
-from .pages import difficulty_shown, lesson_of
+from .pages import difficulty_shown, lesson_of, linked_board
 
 SUMMARY_PARTS = 3  # a longer step is cut short in the list; its own page says all
 
@@ -35,14 +36,16 @@ def steps(request):
     """The steps that solve ``?puzzle=``, one per address: ``&step=N`` (from 1)
     shows the board before step N, the step marked on it, and its sentence.
 
-    Bad input goes back to the entry page, kept, as for the answer; a step
-    number out of range is sent to the nearest step's address.
+    Bad input goes where the answer sends it; a step number out of range is
+    sent to the nearest step's address.
     """
-    grid = linked_grid(request)
+    grid = linked_board(request)
     if isinstance(grid, HttpResponse):
         return grid
     taught = lesson_of(format_grid(grid), get_language())
+    board = shape_of_grid(grid)
     context = {
+        "board": board if board.size != STANDARD.size else None,
         "status": taught.status,
         "answer_url": answer_url(grid),
         "edit_url": edit_url(grid),
@@ -75,23 +78,44 @@ def _step_context(grid: Grid, taught: lessons.Lesson, number: int) -> dict:
     digits, candidates = step.before.digits, step.before.candidates
     caption = gettext("The board before step %(number)s, with its candidates") % {"number": number}
     count = len(taught.steps)
+    shape = shape_of_grid(grid)
     return {
         "step": step,
         "number": number,
-        "board": steps_grid(grid, digits, candidates, marks_of(step), caption),
+        "grid": steps_grid(grid, digits, candidates, marks_of(step, shape), caption),
         "previous_url": steps_url(grid, number - 1) if number > 1 else "",
         "next_url": steps_url(grid, number + 1) if number < count else "",
         "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
         "techniques": _technique_counts(taught),
+        "out_of_time_at": _out_of_time_at(taught),
+        "to_the_end": _to_the_end(taught),
         # The rating kept for the puzzle (every writing of it shares one), as
-        # its answer gives it; else this walk's.
+        # its answer gives it; else this walk's. None on another board.
         "difficulty": difficulty_shown(_kept(grid) or taught.difficulty),
     }
 
 
 def _kept(grid: Grid) -> Difficulty | None:
+    if len(grid) != STANDARD.cells:
+        return None  # only 9x9 puzzles are rated
     kept = ratings.known(grid)
     return kept.difficulty if kept else None
+
+
+def _out_of_time_at(taught: lessons.Lesson) -> int:
+    """The number of the first step taken because the time for logic ran
+    out (a trial, as every step after it), or 0 if the logic had time."""
+    for step in taught.steps:
+        if step.technique == TRIAL and step.step.params.get("budget"):
+            return step.number
+    return 0
+
+
+def _to_the_end(taught: lessons.Lesson) -> bool:
+    """True if the steps reach the end: after the last, no cell is open."""
+    last = taught.steps[-1]
+    open_cells = sum(1 for digit in last.before.digits if not digit)
+    return open_cells == len(last.placements)
 
 
 @require_safe
@@ -103,10 +127,14 @@ def level(request):
     the fragment is empty for a puzzle without exactly one solution. Under
     the celery runner, a level not known yet is queued for the workers
     instead, and the reply is 202 with Retry-After: the script asks again.
-    Bad input gets the entry page, as everywhere."""
-    grid = linked_grid(request)
+    Bad input goes where the answer sends it, as everywhere. A board other
+    than 9x9 has no level (the levels are calibrated on 9x9 puzzles): its
+    fragment says so, without solving."""
+    grid = linked_board(request)
     if isinstance(grid, HttpResponse):
         return grid
+    if len(grid) != STANDARD.cells:
+        return _unrated(request, grid)
     result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
     difficulty = None
     if result.status is Status.UNIQUE and 0 in grid:
@@ -114,14 +142,23 @@ def level(request):
         if kept is None:
             return _being_rated()
         difficulty = kept.difficulty
-    response = render(request, "teaching/_level.html", {"difficulty": difficulty_shown(difficulty)})
+    return _level_fragment(request, {"difficulty": difficulty_shown(difficulty)})
+
+
+LEVEL_MAX_AGE = 24 * 3600
+
+
+def _unrated(request, grid: Grid) -> HttpResponse:
+    """The level's fragment for a board other than 9x9: a note that it has none."""
+    return _level_fragment(request, {"board": shape_of_grid(grid)})
+
+
+def _level_fragment(request, context: dict) -> HttpResponse:
+    response = render(request, "teaching/_level.html", context)
     # The same for every visit: a browser may keep it (in the reader's language).
     patch_cache_control(response, max_age=LEVEL_MAX_AGE)
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
     return response
-
-
-LEVEL_MAX_AGE = 24 * 3600
 
 
 def _being_rated() -> HttpResponse:
@@ -136,8 +173,8 @@ def _being_rated() -> HttpResponse:
 
 def _summary(step: lessons.StepView) -> str:
     """A step in a few symbols, for the list of steps: "r9c3 = 7", "r1c2 ≠ 3, r1c5 ≠ 3"."""
-    said = [f"r{r}c{c} = {d}" for r, c, d in step.placements]
-    said += [f"r{r}c{c} ≠ {d}" for r, c, d in step.eliminations]
+    said = [f"r{r}c{c} = {SYMBOLS[d - 1]}" for r, c, d in step.placements]
+    said += [f"r{r}c{c} ≠ {SYMBOLS[d - 1]}" for r, c, d in step.eliminations]
     if len(said) > SUMMARY_PARTS:
         said[SUMMARY_PARTS:] = ["…"]
     return comma().join(said)

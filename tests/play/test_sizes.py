@@ -106,11 +106,10 @@ def test_at_25x25_the_page_says_n_is_a_value_in_the_grid(client):
     assert "In the grid N is a value on this board" in html
 
 
-def test_other_sizes_link_their_answer_and_entry_grid_but_no_steps(client):
-    """The steps page takes 9x9 boards only; the entry grid every size."""
+def test_other_sizes_link_their_answer_steps_and_entry_grid(client):
     puzzle = line("6x6")
     html = unescape(client.get(play_url(puzzle)).content.decode())
-    assert "/steps?" not in html
+    assert f'href="/steps?puzzle={puzzle}"' in html
     assert f'<a class="button" href="/index?puzzle={puzzle}">Edit this puzzle</a>' in html
     assert f'href="{ANSWER}?puzzle={puzzle}"' in html
 

@@ -99,7 +99,8 @@ def test_regression_cases_written_other_ways_pass_through_the_api(client, techni
 
 def test_the_steps_solve_the_puzzle_with_sentences_and_a_difficulty(client):
     body = ok(client, STEPS, puzzle=HARD)
-    assert list(body) == ["status", "difficulty", "steps", "wrong", "warning"]
+    assert list(body) == ["status", "difficulty", "size", "box", "steps", "wrong", "warning"]
+    assert (body["size"], body["box"]) == (9, [3, 3])
     assert body["status"] == "unique"
     assert set(body["difficulty"]) == {"level", "score", "hardest"}
     assert body["difficulty"]["hardest"] in {step["technique"] for step in body["steps"]}

@@ -22,7 +22,7 @@ def _als_sets(p: Params, w: Words) -> list[str]:
     The braces keep the sets apart in a sentence that joins them with "and"."""
     return [
         _("{%(cells)s} (%(digits)s)")
-        % {"cells": w.cells(cells), "digits": comma().join(map(str, digits))}
+        % {"cells": w.cells(cells), "digits": comma().join(map(w.digit, digits))}
         for cells, digits in zip(p["als"], p["digits"], strict=True)
     ]
 

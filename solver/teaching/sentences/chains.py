@@ -32,7 +32,7 @@ def _single_digit_chain(step: Step, p: Params, w: Words) -> str:
         "links": _links(p["length"]),
         "start": w.cell(p["start"]),
         "end": w.cell(p["end"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
     }
 
@@ -42,8 +42,8 @@ def _aic(step: Step, p: Params, w: Words) -> str:
         "links": _links(p["length"]),
         "start": w.group(p["start"]),
         "end": w.group(p["end"]),
-        "start_digit": p["start_digit"],
-        "end_digit": p["end_digit"],
+        "start_digit": w.digit(p["start_digit"]),
+        "end_digit": w.digit(p["end_digit"]),
         "removed": w.removed(step.eliminations),
     }
     form = step.message.partition("/")[2]
@@ -86,7 +86,7 @@ def _forcing_chain(step: Step, p: Params, w: Words) -> str:
         }
     else:
         tried = _("%(digit)s in %(cells)s of %(unit)s") % {
-            "digit": p["digit"],
+            "digit": w.digit(p["digit"]),
             "cells": w.group(cell for cell, _digit in branches),
             "unit": w.unit(p["unit"]),
         }

@@ -24,7 +24,7 @@ def _colour_trap(step: Step, p: Params, w: Words) -> str:
         "%(cells)s."
     )
     return template % {
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "one": w.cells(one),
         "two": w.cells(two),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
@@ -45,7 +45,7 @@ def _colour_wrap(step: Step, p: Params, w: Words) -> str:
         )
     return template % {
         "technique": str(NAMES[step.technique]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "false": w.cells(p["false"]),
     }
 
@@ -58,7 +58,7 @@ def _multi_trap(step: Step, p: Params, w: Words) -> str:
         "%(digit)s: it leaves every cell that sees both of those. Removes it from %(cells)s."
     )
     return template % {
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "one": w.cells(one),
         "two": w.cells(two),
         "cells": w.cells(cell for cell, _digit in step.eliminations),

@@ -33,7 +33,7 @@ def _fish(step: Step, p: Params, w: Words) -> str:
     )
     return template % {
         "technique": str(NAMES[step.technique]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "base": w.lines(base_kind, base),
         "cover": w.lines(cover_kind, cover),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
@@ -50,7 +50,7 @@ def _finned(step: Step, p: Params, w: Words) -> str:
     )
     return template % {
         "technique": _variant(step),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "base": w.lines(base_kind, base),
         "cover": w.lines(cover_kind, cover),
         "fins": w.group(p["fins"]),
@@ -68,7 +68,7 @@ def _siamese(step: Step, p: Params, w: Words) -> str:
     )
     return template % {
         "technique": str(NAMES[step.technique]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "base": w.lines(base_kind, base),
         "one": w.lines(one_kind, one),
         "two": w.lines(two_kind, two),

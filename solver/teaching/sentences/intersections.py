@@ -34,7 +34,7 @@ def _pointing(step: Step, p: Params, w: Words) -> str:
     return template % {
         "box": w.unit(p["box"]),
         "line": w.unit(p["line"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
     }
 
@@ -47,7 +47,7 @@ def _claiming(step: Step, p: Params, w: Words) -> str:
     return template % {
         "box": w.unit(p["box"]),
         "line": w.unit(p["line"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
     }
 

@@ -26,7 +26,7 @@ def _two_links(step: Step, p: Params, w: Words) -> str:
     tip, other = p["tips"]
     return template % {
         "technique": str(NAMES[step.technique]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "units": w.units(p["units"][:2]),
         "tip": w.cell(tip),
         "other": w.cell(other),
@@ -55,7 +55,7 @@ def _empty_rectangle(step: Step, p: Params, w: Words) -> str:
         "which leaves the box only its other line; either way %(digit)s leaves %(cells)s."
     )
     return template % {
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "box": w.unit(p["box"]),
         "row": w.unit(row),
         "column": w.unit(column),

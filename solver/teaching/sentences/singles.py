@@ -20,7 +20,7 @@ def _full_house(step: Step, p: Params, w: Words) -> str:
     return _("Full house: %(cell)s is the last open cell of %(unit)s, so it takes %(digit)s.") % {
         "cell": w.cell(p["cell"]),
         "unit": w.unit(p["unit"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
     }
 
 
@@ -29,7 +29,7 @@ def _naked_single(step: Step, p: Params, w: Words) -> str:
         "Naked single: %(digit)s is the only candidate left in %(cell)s, so it goes there."
     ) % {
         "cell": w.cell(p["cell"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
     }
 
 
@@ -37,7 +37,7 @@ def _hidden_single(step: Step, p: Params, w: Words) -> str:
     return _("Hidden single: in %(unit)s, %(digit)s fits only in %(cell)s, so it goes there.") % {
         "cell": w.cell(p["cell"]),
         "unit": w.unit(p["unit"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
     }
 
 

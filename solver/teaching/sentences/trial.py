@@ -13,7 +13,7 @@ WORDING = (Wording("trial", gettext_lazy("Trial"), gettext_lazy("a trial")),)
 
 
 def _trial(step: Step, p: Params, w: Words) -> str:
-    values = {"digit": p["digit"], "cell": w.cell(p["cell"])}
+    values = {"digit": w.digit(p["digit"]), "cell": w.cell(p["cell"])}
     if p.get("budget"):
         opening = _("the time for logical steps ran out, so %(digit)s is tried in %(cell)s")
     else:
@@ -36,7 +36,7 @@ def _why(p: Params, w: Words) -> str:
     elif "unit" in p:
         broken = _("%(unit)s has no place left for %(missing)s") % {
             "unit": w.unit(p["unit"]),
-            "missing": p["missing"],
+            "missing": w.digit(p["missing"]),
         }
     else:
         return _("the search proves it")

@@ -63,7 +63,7 @@ def _unique_2(step: Step, p: Params, w: Words) -> str:
     return template % {
         **_rectangle(p, w),
         "roof": w.group(p["roof"]),
-        "extra": p["extra"],
+        "extra": w.digit(p["extra"]),
         "cells_removed": w.cells(cell for cell, _digit in step.eliminations),
     }
 
@@ -96,7 +96,7 @@ def _unique_4(step: Step, p: Params, w: Words) -> str:
     return template % {
         **_rectangle(p, w),
         "unit": w.unit(p["unit"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "roof": w.group(p["roof"]),
         "removed": w.removed(step.eliminations),
     }
@@ -111,7 +111,7 @@ def _hidden_rectangle(step: Step, p: Params, w: Words) -> str:
     return template % {
         **_rectangle(p, w),
         "units": w.units(p["units"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cell": w.cell(p["cell"]),
         "removed": w.removed(step.eliminations),
     }
@@ -123,7 +123,7 @@ def _bug_plus_one(step: Step, p: Params, w: Words) -> str:
         "there the board would be a bivalue universal grave, with two solutions or none; so "
         "%(digit)s goes in %(cell)s."
     )
-    return template % {"cell": w.cell(p["cell"]), "digit": p["digit"]}
+    return template % {"cell": w.cell(p["cell"]), "digit": w.digit(p["digit"])}
 
 
 SAYINGS = {

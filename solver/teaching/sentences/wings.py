@@ -27,7 +27,7 @@ def _xy_wing(step: Step, p: Params, w: Words) -> str:
         "pivot": w.cell(p["pivot"]),
         "pincers": w.group(p["pincers"]),
         "digits": w.digits(p["digits"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
     }
 
@@ -42,7 +42,7 @@ def _xyz_wing(step: Step, p: Params, w: Words) -> str:
         "pivot": w.cell(p["pivot"]),
         "pincers": w.group(p["pincers"]),
         "digits": w.digits(p["digits"]),
-        "digit": p["digit"],
+        "digit": w.digit(p["digit"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),
     }
 
@@ -70,8 +70,8 @@ def _w_wing(step: Step, p: Params, w: Words) -> str:
     return template % {
         "first": w.cell(first),
         "second": w.cell(second),
-        "x": p["link_digit"],
-        "y": p["digit"],
+        "x": w.digit(p["link_digit"]),
+        "y": w.digit(p["digit"]),
         "unit": w.unit(p["unit"]),
         "ends": w.group(p["link"]),
         "cells": w.cells(cell for cell, _digit in step.eliminations),

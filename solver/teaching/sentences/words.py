@@ -2,7 +2,8 @@
 name, and what a hint's first press says to look for), and ``Words``, which
 writes cells, units, digits and lists on one board's shape.
 
-Cells are written ``r4c5`` (rows and columns from 1), units "row 4",
+Cells are written ``r4c5`` (rows and columns from 1), digits as the board
+writes them (letters above 9: "A" for 10), units "row 4",
 "column 4", "box 4"; lists are punctuated as the reader's language does
 (``core.lists``).
 """
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...core.lists import and_list, comma, semicolon
-from ...engine import Shape
+from ...engine import SYMBOLS, Shape
 from ...engine.steps import Candidate
 
 Params = Mapping[str, object]
@@ -77,8 +78,12 @@ class Words:
             return self.unit((kind, numbers[0]))
         return str(UNITS_NAMES[kind]) % {"numbers": and_list(map(str, numbers))}
 
+    def digit(self, digit: int) -> str:
+        """A digit as the board writes it: "7", or a letter above 9 ("A" for 10)."""
+        return SYMBOLS[digit - 1]
+
     def digits(self, digits: Iterable[int]) -> str:
-        return and_list(str(digit) for digit in digits)
+        return and_list(self.digit(digit) for digit in digits)
 
     def removed(self, eliminations: Iterable[Candidate]) -> str:
         """Eliminations by digit: "5 from r1c3, r7c3; 7 from r2c2"."""
@@ -86,15 +91,15 @@ class Words:
         for cell, digit in eliminations:
             by_digit.setdefault(digit, []).append(cell)
         return semicolon().join(
-            _("%(digit)s from %(cells)s") % {"digit": digit, "cells": self.cells(cells)}
+            _("%(digit)s from %(cells)s") % {"digit": self.digit(digit), "cells": self.cells(cells)}
             for digit, cells in sorted(by_digit.items())
         )
 
     def actions(self, placements: Iterable[Candidate], eliminations: Iterable[Candidate]) -> str:
         """ "places 5 in r1c1; removes 5 from r1c3" (either part may be missing)."""
         parts = [
-            _("places %(digit)s in %(cell)s") % {"digit": digit, "cell": self.cell(cell)}
-            for cell, digit in placements
+            _("places %(digit)s in %(cell)s") % {"digit": self.digit(d), "cell": self.cell(cell)}
+            for cell, d in placements
         ]
         if eliminations:
             parts.append(_("removes %(removed)s") % {"removed": self.removed(eliminations)})
