@@ -40,10 +40,10 @@ Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HE
 PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
 
 
-Line = Annotated[int, Field(ge=1, le=9)]
+Line = Annotated[int, Field(ge=1, le=25)]
 
 
-Digit = Annotated[int, Field(ge=1, le=9)]
+Digit = Annotated[int, Field(ge=1, le=25)]
 
 
 Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]

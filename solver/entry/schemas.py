@@ -42,10 +42,11 @@ class Verdict(Schema):
         le=25,
         description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
     )
-    box: list[Annotated[int, Field(ge=2, le=5)]] = Field(
+    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
         min_length=2,
         max_length=2,
-        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16.",
+        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16, "
+        "[2, 11] on 22x22.",
         examples=[[3, 3]],
     )
 

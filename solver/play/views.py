@@ -1,9 +1,7 @@
 """The play page: the givens drawn as buttons, the solution sent as data.
 
-Every size the engine solves is played (4x4 to 25x25). The API's
-candidates and hints read 9x9 boards only, so at other sizes the page's
-script finds candidates and conflicts itself and gives its own hints (their
-addresses are left out of the data: ``_play_data``).
+Every size the engine solves is played (4x4 to 25x25); the page's script
+asks the API for candidates, conflicts and hints at every size.
 
 A puzzle without exactly one solution cannot be played (Check and Hint
 would have nothing to go by), so its page says which it is and links to
@@ -64,15 +62,13 @@ def play(request: HttpRequest) -> HttpResponse:
 def _play_data(grid: Grid, solution: Grid) -> dict:
     """What the page's script plays with: the givens, their solution, where
     to keep progress (the givens name the board, so no two sizes share a
-    key), and where to ask the API (None where it cannot answer)."""
+    key), and where to ask the API."""
     givens = format_grid(grid)
-    standard = len(grid) == STANDARD.cells
     return {
         "puzzle": givens,
         "solution": format_grid(solution),
         "key": STORAGE_PREFIX + givens,
-        # The API reads 9x9 boards only: elsewhere the script works these out itself.
-        "hint_url": api_url("hint") if standard else None,
-        "candidates_url": api_url("candidates") if standard else None,
+        "hint_url": api_url("hint"),
+        "candidates_url": api_url("candidates"),
         "statuses": {value: value for value in StatusChoices.values},
     }

@@ -64,13 +64,19 @@ def hint_posted(request: HttpRequest, body: StepsIn):
 @decorate_view(require_json)
 def candidates_posted(request: HttpRequest, body: BoardIn):
     """Each cell's candidates as the digits placed allow them, and the digits
-    that clash: what a player's Fill candidates and conflict marks show. No
-    solving, so it answers in well under a millisecond of engine time."""
+    that clash, on a board of any size: what a player's Fill candidates and
+    conflict marks show. No solving, so it answers in well under a
+    millisecond of engine time on a 9x9 board."""
     pencilled = lessons.pencil(body.puzzle, body.progress)
     if not isinstance(pencilled, lessons.Pencilled):
         return failure(400, pencilled)
-    conflicts = [issue.as_json() for issue in pencilled.conflicts]
-    return {"candidates": list(pencilled.candidates), "conflicts": conflicts}
+    board = pencilled.board
+    return {
+        "size": board.size,
+        "box": [board.box_rows, board.box_cols],
+        "candidates": list(pencilled.candidates),
+        "conflicts": [issue.as_json() for issue in pencilled.conflicts],
+    }
 
 
 def _teach(body: StepsIn, next_only: bool):

@@ -162,13 +162,14 @@ def read_board(
 
 @dataclass(frozen=True)
 class Pencilled:
-    """What the rules allow on a person's digits: each cell's ``candidates``
-    (a string of digits, ``""`` for a placed cell) and the ``conflicts``
-    among the digits (which the candidates ignore: each open cell simply
-    loses every digit its peers hold)."""
+    """What the rules allow on a person's digits on ``board``: each cell's
+    ``candidates`` (a string of symbols, letters above 9, ``""`` for a
+    placed cell) and the ``conflicts`` among the digits (which the
+    candidates ignore: each open cell simply loses every digit its peers hold)."""
 
     candidates: tuple[str, ...]
     conflicts: tuple[Issue, ...]
+    board: Shape = STANDARD
 
 
 def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
@@ -177,16 +178,17 @@ def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
     are conflicts like any other digits: a grid being typed is checked here);
     or the issues naming what could not be read. Neither needs a solution,
     so it is cheap."""
-    read = _read_digits(puzzle, progress, clashing=True)
+    read = _read_digits(puzzle, progress, clashing=True, form=AnySizeTextForm)
     if isinstance(read, list):
         return read
     digits = read[1]
-    marks = Marks.from_grid(digits, STANDARD)
+    board = shape_of_grid(digits)
+    marks = Marks.from_grid(digits, board)
     candidates = tuple(
-        "" if digit else "".join(map(str, digits_of(mask)))
+        "" if digit else "".join(SYMBOLS[candidate - 1] for candidate in digits_of(mask))
         for digit, mask in zip(digits, marks.candidates, strict=True)
     )
-    return Pencilled(candidates, tuple(_conflicts(digits)))
+    return Pencilled(candidates, tuple(_conflicts(digits)), board)
 
 
 def _read_digits(

@@ -129,10 +129,11 @@ class Taught(Schema):
         le=25,
         description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
     )
-    box: list[Annotated[int, Field(ge=2, le=5)]] = Field(
+    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
         min_length=2,
         max_length=2,
-        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16.",
+        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16, "
+        "[2, 11] on 22x22.",
         examples=[[3, 3]],
     )
     steps: list[StepOut]
@@ -157,11 +158,16 @@ class BoardIn(Schema):
 class Pencilled(Schema):
     """What the rules allow on the digits placed, and where the digits clash."""
 
+    size: int = Field(ge=4, le=25, description="N, the side of the N x N board (9 for 9x9).")
+    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
+        min_length=2, max_length=2, description="The boxes' rows and columns, [3, 3] on 9x9."
+    )
     candidates: list[str] = Field(
         description="Each cell's candidates in reading order: the digits none of its "
-        "peers holds, as a string; '' for a placed cell.",
-        min_length=81,
-        max_length=81,
+        "peers holds, as a string of symbols (letters above 9: A for 10 ... P for 25); "
+        "'' for a placed cell.",
+        min_length=16,
+        max_length=625,
     )
     conflicts: list[Problem] = Field(
         description="Each pair of digits that share a row, column or box (code conflict)."

@@ -64,3 +64,11 @@ def test_nine_by_nine_states_its_size_and_boxes(client):
     body = post(client, SOLVE, HARD).json()
     assert body["size"] == 9
     assert body["box"] == [3, 3]
+
+
+@pytest.mark.parametrize("side", [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25])
+def test_every_size_is_answered_with_its_boxes_even_the_narrowest(client, side):
+    """14x14 boxes are 2x7 and 22x22 boxes 2x11: the reply states them too."""
+    body = post(client, SOLVE, "1" + "." * (side * side - 1)).json()
+    assert body["size"] == side
+    assert body["box"][0] * body["box"][1] == side

@@ -386,3 +386,36 @@ def test_the_steps_of_a_twenty_five_by_twenty_five_board_are_drawn(client):
     assert len(cells) == 625
     assert {len(marks_in(content)) for _, _, content in cells} == {0, 25}
     assert "marks-5" in response.content.decode()
+
+
+API_CANDIDATES = "/api/candidates"
+
+
+@pytest.mark.parametrize(("name", "box"), [("6x6", [2, 3]), ("16x16", [4, 4])])
+def test_the_candidates_of_another_size_are_its_symbols_and_state_its_size(
+    client, schema, name, box
+):
+    response = post(client, API_CANDIDATES, puzzle=SIZED[name])
+    assert response.status_code == 200
+    reply_schema(schema, API_CANDIDATES, "post", 200).validate(response.json())
+    body = response.json()
+    grid = grid_of(name)
+    board = shape_of_grid(grid)
+    marks = Marks.from_grid(grid, board)
+    assert (body["size"], body["box"], body["conflicts"]) == (board.size, box, [])
+    allowed = [
+        "".join(SYMBOLS[d - 1] for d in range(1, board.size + 1) if mask >> (d - 1) & 1)
+        for mask in marks.candidates
+    ]
+    assert body["candidates"] == [
+        "" if digit else symbols for digit, symbols in zip(grid, allowed, strict=True)
+    ]
+
+
+def test_a_clash_typed_on_a_sixteen_by_sixteen_board_is_named_by_the_candidates(client, schema):
+    response = post(client, API_CANDIDATES, puzzle="G" + "." * 14 + "G" + "." * 240)
+    assert response.status_code == 200
+    reply_schema(schema, API_CANDIDATES, "post", 200).validate(response.json())
+    [clash] = response.json()["conflicts"]
+    assert clash["cells"] == [[1, 1], [1, 16]]
+    assert clash["message"] == "Two Gs in row 1 (columns 1 and 16)."

@@ -1,6 +1,5 @@
 // Conflicts: after each change (and a short pause, so a burst of keys costs
-// one request) the board goes to /api/candidates (at sizes other than 9x9,
-// to the page's own rules: asks.js), and the cells whose
+// one request) the board goes to /api/candidates (asks.js), and the cells whose
 // digits clash are marked, as the server finds them; the latest reply
 // alone counts. The messages are listed under the grid too.
 

@@ -1,6 +1,6 @@
 // The play page's Hint: the three presses of core/hint.js on the player's own
-// board, their digits and their pencilled candidates (the API's teacher on
-// 9x9, the page's own hint at other sizes: asks.js). A wrong digit, or
+// board, their digits and their pencilled candidates (the API's teacher, at
+// every size: asks.js). A wrong digit, or
 // candidates that lost the solution's digit, is pointed out first, and that
 // is all. Otherwise: where to look, the step shown on the grid, then the
 // step applied (one undo step). Any other change starts over. Each step

@@ -1,7 +1,7 @@
 """The play page at other sizes in Chromium: a 4x4 played to the end by
 keyboard; at 16x16 values above 9 typed as two digits or as a letter, a
 first digit placed alone by Enter or by moving away, notes in their 4 by 4
-block, the page's own conflicts, candidates and hint, progress kept under
+block, the API's conflicts, candidates and hint, progress kept under
 the puzzle's key; a phone's width (16x16 at 360 px, 25x25 at 768 px) with
 the page never scrolling sideways; axe at 16x16."""
 
