@@ -18,7 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from solver.engine import is_valid_solution, parse_puzzle
+from solver.engine import format_grid, is_valid_solution, parse_puzzle, solve
 from tests.entry.test_sizes import CLASH_16
 from tests.support.axe import AXE_OPTIONS, DESKTOP, PHONE
 from tests.support.entry_page import open_entry_page, paste, show_answer
@@ -164,4 +164,46 @@ def test_a_sixteen_by_sixteen_written_zero_to_f_is_typed_and_answered_so(
     expect(page.get_by_text("values written 0–F, as in hexadoku")).to_be_visible()
     line = page.locator("#solution-line").input_value()
     assert (line[:2], line[3:5], len(line)) == ("0F", "A1", 256)
+    assert console_errors == []
+
+
+def press_hint(page) -> str:
+    """Press Hint and wait until the hint line says something new; return it."""
+    status = page.locator("#hint-status")
+    before = status.inner_text()
+    page.get_by_role("button", name="Hint").click()
+    expect(status).not_to_have_text(before)
+    expect(status).not_to_have_text(re.compile(r"^Looking for the next step"))
+    return status.inner_text()
+
+
+@pytest.mark.parametrize("name", ["6x6", "16x16"])
+def test_hint_at_another_size_places_a_value_of_its_solution(
+    live_server, page, console_errors, name
+):
+    line = "".join(SIZED[name].split())
+    side = round(len(line) ** 0.5)
+    solution = format_grid(solve(parse_puzzle(line)).solution)
+    page.goto(f"{live_server.url}/index?puzzle={quote(line)}")
+    before = sized_values(page, side)
+    press_hint(page)
+    press_hint(page)
+    expect(page.locator("td.hint-place input")).to_have_count(1)
+    assert press_hint(page).startswith("Filled in: ")
+    after = sized_values(page, side)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 1
+    assert after[changed[0]] == solution[changed[0]]
+    assert console_errors == []
+
+
+def test_conflicts_are_shown_as_typed_on_a_sixteen_by_sixteen(live_server, page, console_errors):
+    choose_size(page, live_server.url, "16×16 (boxes 4×4)")
+    page.get_by_label("Show conflicts as I type").check()
+    page.get_by_role("textbox", name="Row 1, column 1, box 1").click()
+    page.keyboard.type("g")
+    page.get_by_role("textbox", name="Row 1, column 16, box 4").click()
+    page.keyboard.type("g")
+    expect(page.locator("#entry-status")).to_contain_text("Two Gs in row 1 (columns 1 and 16).")
+    expect(page.locator("td.conflict")).to_have_count(2)
     assert console_errors == []
