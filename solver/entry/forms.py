@@ -13,13 +13,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from ..core.boards import board_of_size
 from ..core.cells import cell_names
 from ..core.reading import PASTE_MAX_LENGTH, PuzzleReader
 from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import HEX, from_hex, hex_value, symbols_of, writing_of
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine import read_symbol as engine_read_symbol
-from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 
 NOT_A_DIGIT = _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9.")
 NOT_A_VALUE = _(
@@ -31,15 +31,6 @@ NOT_A_VALUE = _(
 ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file", "size", "writing"})
 ALLOWED_FILES = frozenset({"file"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
-
-
-def board_of_size(value: object) -> Shape | None:
-    """The board whose side ``value`` names (``"16"``), when the engine reads
-    one of that size (4 to 25, boxes of more than one row); else None."""
-    text = str(value).strip()
-    side = int(text) if text.isdigit() and len(text) <= 2 else 0
-    boxes = box_shape(side) if MIN_SIZE <= side <= MAX_SIZE else None
-    return shape(*boxes) if boxes else None
 
 
 def cell_value(text: str, board: Shape, writing: str = "") -> int | None:

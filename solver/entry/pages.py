@@ -19,32 +19,17 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
 
 from ..addresses import api_url, entry_url
 from ..choices import StatusChoices
+from ..core.boards import size_choices
 from ..core.reading import PuzzleTextForm
 from ..core.writings import HEX, HEX_BLANKS
 from ..engine import STANDARD, Grid, Shape
-from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 from ..engine.parse import BLANKS
 from ..library.forms import LevelForm
 from .forms import FILE_TYPES, PuzzleForm, posted_board, posted_writing
 from .grid import entry_grid, field_problems, problem_id
-
-# Every board the engine reads, smallest first: each side from 4 to 25 but
-# the primes (whose boxes would be rows).
-BOARDS = tuple(shape(*box_shape(side)) for side in range(MIN_SIZE, MAX_SIZE + 1) if box_shape(side))
-
-
-def size_choices() -> list[tuple[int, str]]:
-    """The size chooser's options: each board's side and its name, with its
-    boxes' shape ("6x6 (boxes 2x3)", with multiplication signs)."""
-    name = gettext("%(size)s×%(size)s (boxes %(rows)s×%(columns)s)")
-    return [
-        (board.size, name % {"size": board.size, "rows": board.box_rows, "columns": board.box_cols})
-        for board in BOARDS
-    ]
 
 
 def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ..addresses import answer_url, edit_url, entry_url, level_url, play_url, steps_url
 from ..choices import StatusChoices
+from ..core.boards import board_of_size
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm
@@ -42,7 +43,7 @@ from ..engine import (
 from ..engine.board import shape_for_cells
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
-from .forms import LoadForm, PuzzleForm, board_of_size, posted_board, posted_writing
+from .forms import LoadForm, PuzzleForm, posted_board, posted_writing
 from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
 
 SIZE_COOKIE = "size"  # the side of the board last chosen, for the next visit

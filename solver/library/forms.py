@@ -7,6 +7,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import SYMMETRY_CHOICES, LevelChoices
+from ..core.boards import board_of_size
+from ..engine import STANDARD
 from ..engine.levels import Level
 from .picks import SEEDS
 
@@ -15,6 +17,12 @@ LEVEL_CHOICES = LevelChoices.choices
 UNKNOWN_LEVEL = _("“%(value)s” is not a level: choose easy, medium, hard, expert or extreme.")
 UNKNOWN_SYMMETRY = _("“%(value)s” is not a symmetry: choose rotational, none, mirror or diagonal.")
 BAD_SEED = _("A seed is a whole number from 0 to 2^63 − 1.")
+NO_SIZE = _("Say the size of the board: 4 for 4×4, 16 for 16×16.")
+NOT_A_SIZE = _(
+    "“%(value)s” is not the size of a board made here: choose 4, 6, 8, 10, 12, 14, 15, 16, "
+    "18, 20, 21, 22, 24 or 25 (9×9 puzzles are chosen by their level)."
+)
+NO_LEVELS = _("Levels are for 9×9 puzzles only: they are calibrated on 9×9 boards.")
 
 
 class LevelForm(forms.Form):
@@ -53,6 +61,33 @@ class NewPuzzleForm(LevelForm):
         required=False,
         error_messages={code: BAD_SEED for code in ("invalid", "min_value", "max_value")},
     )
+
+
+class SizedPuzzleForm(forms.Form):
+    """A new puzzle of a board other than 9x9 (``?size=6``), with, in links,
+    the symmetry of its givens and its seed, as ``NewPuzzleForm`` reads
+    them. ``board`` is the board's shape once valid; a size that names no
+    board, or 9x9 (whose puzzles have levels: ``NewPuzzleForm``), gets the
+    error ``invalid``; so does a level, which boards of other sizes lack."""
+
+    size = forms.CharField(error_messages={"required": NO_SIZE})
+    level = forms.CharField(required=False)
+    symmetry = NewPuzzleForm.base_fields["symmetry"]
+    seed = NewPuzzleForm.base_fields["seed"]
+
+    def clean_size(self) -> str:
+        board = board_of_size(self.cleaned_data["size"])
+        if board is None or board is STANDARD:
+            raise forms.ValidationError(
+                NOT_A_SIZE, code="invalid", params={"value": self.cleaned_data["size"][:10]}
+            )
+        self.board = board
+        return self.cleaned_data["size"]
+
+    def clean_level(self) -> str:
+        if self.cleaned_data["level"]:
+            raise forms.ValidationError(NO_LEVELS, code="invalid")
+        return ""
 
 
 class LibraryForm(forms.Form):

@@ -11,6 +11,7 @@ while the library has none, the pages say they are being prepared.
 from __future__ import annotations
 
 import time
+from random import SystemRandom
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -34,11 +35,12 @@ from ..addresses import (
 from ..choices import level_name
 from ..core.grids import answer_grid
 from ..core.pages import page_numbers
-from ..engine import STANDARD, parse_puzzle
+from ..engine import STANDARD, Shape, parse_puzzle
+from ..engine import generate as generator
 from ..engine.levels import LEVELS
 from ..teaching.sentences import name as technique_name
 from . import picks, store
-from .forms import LevelForm, LibraryForm, NewPuzzleForm
+from .forms import LevelForm, LibraryForm, NewPuzzleForm, SizedPuzzleForm
 from .models import Puzzle
 
 PAGE_PUZZLES = 50  # puzzles listed on one page of the library
@@ -63,6 +65,8 @@ def new_puzzle(request):
     level made ahead of time that the library lacks, a page saying it is
     being prepared (503, Retry-After); a generator out of time, a page
     saying so (503)."""
+    if "size" in request.GET:
+        return _new_of_size(request)
     form = NewPuzzleForm(request.GET)
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
@@ -81,14 +85,38 @@ def _chosen(level: str, symmetry: str, seed: int | None) -> Puzzle | None:
     return None if puzzle is None else store.keep(puzzle)[0]
 
 
-def _no_puzzle(request, form: LevelForm, status: int, level: str = ""):
+def _new_of_size(request):
+    """A puzzle of a board other than 9x9 (``?size=6``), made now within
+    ``SUDOKU_GENERATE_SECONDS``, then See Other to its game. It has no level
+    (the levels are calibrated on 9x9 boards) and is not kept: the library
+    holds 9x9 puzzles. ``?seed=`` (and ``?symmetry=``) makes the same one
+    again. Bad input gets the page naming it (400); no puzzle in time, the
+    page saying so (503)."""
+    form = SizedPuzzleForm(request.GET)
+    if not form.is_valid():
+        return _no_puzzle(request, form, status=400)
+    asked = form.cleaned_data
+    made = generator.generate(
+        form.board,
+        symmetry=asked["symmetry"] or picks.DEFAULT_SYMMETRY,
+        seed=asked["seed"] if asked["seed"] is not None else SystemRandom().randrange(picks.SEEDS),
+        max_seconds=settings.SUDOKU_GENERATE_SECONDS,
+    )
+    if made is None:
+        return _no_puzzle(request, LevelForm(), status=503, board=form.board)
+    return HttpResponseRedirect(play_url(made.puzzle), status=303)
+
+
+def _no_puzzle(request, form, status: int, level: str = "", board: Shape | None = None):
     """The page for a new puzzle not given, with the level form to try again:
-    the link at fault (400, the form names the problem), or none for
-    ``level`` (503): being prepared, or no time left to make one."""
+    the link at fault (400, ``form`` names the problem), or none for
+    ``level`` or ``board`` (503): being prepared, or no time left to make one."""
     preparing = bool(level) and not picks.on_demand(level)
     context = {
         "form": form,
+        "level_form": form if isinstance(form, LevelForm) else LevelForm(),
         "level": level_name(level) if level else "",
+        "board": board,
         "preparing": preparing,
         "seconds": settings.SUDOKU_GENERATE_SECONDS,
     }

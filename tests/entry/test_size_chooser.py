@@ -10,10 +10,11 @@ from urllib.parse import quote
 import pytest
 from django.urls import reverse
 
+from solver.core.boards import board_of_size
 from solver.core.cells import cell_names
 from solver.engine import STANDARD, SYMBOLS, parse_puzzle, shape_of_grid
 from solver.engine.board import shape
-from solver.entry.forms import board_of_size, cell_value
+from solver.entry.forms import cell_value
 from solver.entry.views import SIZE_COOKIE
 from tests.support.pages import text_of
 from tests.support.puzzles import SIZED
