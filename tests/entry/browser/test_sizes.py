@@ -207,3 +207,23 @@ def test_conflicts_are_shown_as_typed_on_a_sixteen_by_sixteen(live_server, page,
     expect(page.locator("#entry-status")).to_contain_text("Two Gs in row 1 (columns 1 and 16).")
     expect(page.locator("td.conflict")).to_have_count(2)
     assert console_errors == []
+
+
+def test_a_twenty_five_by_twenty_five_answer_prints_whole_within_the_paper(
+    live_server, page, console_errors
+):
+    """On paper neither grid is cut by its scrolling region: each is at most
+    170 mm wide (A4 less its margins), the puzzle above its answer."""
+    page.goto(live_server.url + "/answer?puzzle=" + quote(SIZED["25x25"]))
+    page.emulate_media(media="print")
+    boxes = page.locator(".grids table").evaluate_all(
+        "tables => tables.map(t => t.getBoundingClientRect()).map(b => [b.width, b.top])"
+    )
+    regions = page.locator(".grids .grid-scroll").evaluate_all(
+        "regions => regions.map(r => r.scrollWidth - r.clientWidth)"
+    )
+    millimetres = 96 / 25.4
+    assert [round(width) <= 170 * millimetres for width, _ in boxes] == [True, True]
+    assert boxes[0][1] < boxes[1][1]
+    assert regions == [0, 0]
+    assert console_errors == []
