@@ -178,6 +178,10 @@ def test_the_entry_scripts_modules_are_hashed_and_kept_for_a_year(stack):
         waiting += sorted(imported - seen)
         seen |= imported | {address}
     assert len(seen) >= 10  # entry.js, the nine it starts, and what they share
+    # The page names each of them up front, as the modules import it, so the
+    # browser asks for them all at once and finds them in its cache after.
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    assert preloaded == seen - {entry}
 
 
 def test_djangos_warnings_reach_the_log(stack):

@@ -424,7 +424,7 @@ def test_the_scripts_catalog_is_served_in_the_pages_language(client, language):
     """Every page loads /jsi18n as a script of its own origin (the CSP allows no
     inline one), and it holds every translation of djangojs.po in that language."""
     html = client.get(reverse("solver:index"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert f'<script src="{reverse("javascript-catalog")}"></script>' in html
+    assert f'<script defer src="{reverse("javascript-catalog")}"></script>' in html
     response = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert "javascript" in response["Content-Type"]
