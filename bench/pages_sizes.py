@@ -12,10 +12,11 @@ one to warm up. The answer page's time less the engine's (the solve's own
 as a ratio of the 9x9 page's.
 
 Browser: Debian's Chromium (headless, /usr/bin/chromium) opens
-``/index?size=N`` from a server in this process (Django's WSGI handler,
-static files included) and reads the page's navigation timing: from the
-request to the end of DOMContentLoaded, when the page's module scripts
-have run and typing is handled. The median of ``rounds`` first visits
+``/index?size=N`` from the production stack (deploy/serve.sh: gunicorn behind
+Debian's nginx, which serves the hashed static files; started for the run)
+and reads the page's navigation timing: from the request to the end of
+DOMContentLoaded, when the page's module scripts have run and typing is
+handled. The median of ``rounds`` first visits
 (a fresh profile each) and of the visits right after each (the scripts and
 styles from the browser's cache, as the site's static files are kept a year).
 """
@@ -23,15 +24,11 @@ styles from the browser's cache, as the site's static files are kept a year).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import tempfile
-import threading
 import time
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from pathlib import Path
 
-from django.contrib.staticfiles.handlers import StaticFilesHandler
-from django.core.wsgi import get_wsgi_application
 from django.test import Client
 from playwright.sync_api import sync_playwright
 
@@ -40,6 +37,7 @@ from bench.site import start_django
 from solver.addresses import answer_url, entry_url
 from solver.engine import Budget, parse_puzzle, shape_of_grid, solve
 from tests.support.puzzles import HARD, SIZED
+from tests.support.stack import start_stack
 
 CHROMIUM = "/usr/bin/chromium"
 PUZZLES = {"9x9": HARD} | {name: text for name, text in SIZED.items() if name != "9x9"}
@@ -75,36 +73,12 @@ def server_rows(rounds: int) -> list[tuple[str, float, float, float, float]]:
     return rows
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_message(self, *args) -> None:
-        """No line per request."""
-
-
-class ThreadedServer(WSGIServer):
-    daemon_threads = True
-
-    def process_request(self, request, client_address) -> None:
-        """Each request on a thread of its own, as browsers ask for several files at once."""
-        thread = threading.Thread(target=self._handle, args=(request, client_address))
-        thread.daemon = True
-        thread.start()
-
-    def _handle(self, request, client_address) -> None:
-        try:
-            self.finish_request(request, client_address)
-        finally:
-            self.shutdown_request(request)
-
-
 def browser_rows(rounds: int) -> list[tuple[str, float, float]]:
     """(size, ms to an interactive entry page on a first visit, and on the
-    next, with the browser's cache) for each size, in Chromium."""
-    application = StaticFilesHandler(get_wsgi_application())
-    server = make_server(
-        "127.0.0.1", 0, application, server_class=ThreadedServer, handler_class=QuietHandler
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}"
+    next, with the browser's cache) for each size, in Chromium, from the
+    production stack."""
+    stack = start_stack(Path(tempfile.mkdtemp(prefix="bench-pages-stack-")))
+    base = f"http://127.0.0.1:{stack.port}"
     rows = []
     try:
         with sync_playwright() as playwright:
@@ -124,7 +98,7 @@ def browser_rows(rounds: int) -> list[tuple[str, float, float]]:
                 rows.append((name, statistics.median(first), statistics.median(again)))
             browser.close()
     finally:
-        server.shutdown()
+        stack.stop()
     return rows
 
 
@@ -132,9 +106,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=30)
     rounds = parser.parse_args().rounds
-    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1")  # Chromium's too
     start_django(tempfile.mkdtemp(prefix="bench-pages-"))
-    print(machine("one used by the server, Chromium on the rest") + "\n")
+    print(machine("the server, nginx and Chromium share them") + "\n")
     rows = server_rows(rounds)
     base = next(drawing for name, *_, drawing in rows if name == "9x9")
     print(f"Server, Django's test client, median of {rounds}:\n")
