@@ -129,7 +129,7 @@ soundness: install-dev
 ## generator's (GENERATE_ARGS), the canonical writings' and the library's import (LIBRARY_ARGS),
 ## and what the level costs an answer, with the command line's CSV with and without --rate
 ## (RATING_ARGS), and the dearest request of each of nginx's rate zones (ZONES_ARGS)
-bench: install-dev nginx postgres redis-server
+bench: install-dev nginx postgres redis-server browser
 	$(BIN)/python -m bench.engine $(BENCH_ARGS)
 	$(BIN)/python -m bench.tails $(TAILS_ARGS)
 	$(BIN)/python -m bench.teacher $(TEACHER_ARGS)
@@ -139,6 +139,7 @@ bench: install-dev nginx postgres redis-server
 	$(BIN)/python -m bench.rating $(RATING_ARGS)
 	$(BIN)/python -m bench.zones $(ZONES_ARGS)
 	$(BIN)/python -m bench.cluster $(CLUSTER_ARGS)
+	$(BIN)/python -m bench.pages_sizes $(PAGES_ARGS)
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
