@@ -47,6 +47,25 @@ Digit = Annotated[int, Field(ge=1, le=25)]
 
 
 Cell = Annotated[list[Line], Field(min_length=2, max_length=2)]
+# The board a reply is about: every reply that reads a puzzle states them.
+Side = Annotated[
+    int,
+    Field(
+        ge=4,
+        le=25,
+        description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
+    ),
+]
+Boxes = Annotated[
+    list[Annotated[int, Field(ge=2, le=11)]],
+    Field(
+        min_length=2,
+        max_length=2,
+        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16, "
+        "[2, 11] on 22x22.",
+        examples=[[3, 3]],
+    ),
+]
 Technique = Literal[tuple(TABLE)]
 ERROR = "error"  # a failure's status when the request itself was at fault, not the puzzle
 LevelId = Literal[tuple(level.value for level in LEVELS)]  # a level, as the API writes it

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from ..api.schemas import EXAMPLE, EXAMPLE_SOLUTION, Difficulty, Puzzle
+from ..api.schemas import EXAMPLE, EXAMPLE_SOLUTION, Boxes, Difficulty, Puzzle, Side
 from ..engine import VERDICTS
 
 
@@ -37,18 +37,8 @@ class Verdict(Schema):
     )
     guesses: int = Field(ge=0, description="Guesses the search made.")
     elapsed_ms: float = Field(ge=0, description="Time the solver took, in milliseconds.")
-    size: int = Field(
-        ge=4,
-        le=25,
-        description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
-    )
-    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
-        min_length=2,
-        max_length=2,
-        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16, "
-        "[2, 11] on 22x22.",
-        examples=[[3, 3]],
-    )
+    size: Side
+    box: Boxes
 
 
 class Solved(Verdict):

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from ..api.schemas import EXAMPLE, Difficulty, Problem, Puzzle, Technique
+from ..api.schemas import EXAMPLE, Boxes, Difficulty, Problem, Puzzle, Side, Technique
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import VERDICTS
 from ..engine.techniques import TABLE
@@ -124,18 +124,8 @@ class Taught(Schema):
         "a hint, with all, with no steps, or on a board other than 9x9 (the levels are "
         "calibrated on 9x9 puzzles)."
     )
-    size: int = Field(
-        ge=4,
-        le=25,
-        description="N, the side of the N x N board the puzzle was read as (9 for 9x9).",
-    )
-    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
-        min_length=2,
-        max_length=2,
-        description="The boxes' rows and columns, [3, 3] on a 9x9 board, [4, 4] on 16x16, "
-        "[2, 11] on 22x22.",
-        examples=[[3, 3]],
-    )
+    size: Side
+    box: Boxes
     steps: list[StepOut]
     wrong: list[Cell] = Field(
         description="The cells where the board departs from the solution (a digit not "
@@ -158,10 +148,8 @@ class BoardIn(Schema):
 class Pencilled(Schema):
     """What the rules allow on the digits placed, and where the digits clash."""
 
-    size: int = Field(ge=4, le=25, description="N, the side of the N x N board (9 for 9x9).")
-    box: list[Annotated[int, Field(ge=2, le=11)]] = Field(
-        min_length=2, max_length=2, description="The boxes' rows and columns, [3, 3] on 9x9."
-    )
+    size: Side
+    box: Boxes
     candidates: list[str] = Field(
         description="Each cell's candidates in reading order: the digits none of its "
         "peers holds, as a string of symbols (letters above 9: A for 10 ... P for 25); "

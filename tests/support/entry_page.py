@@ -140,3 +140,13 @@ def answer_typed_puzzle(page: Page) -> None:
     """Press Show Answer and wait for the answer page, at its permanent address."""
     page.get_by_role("button", name="Show Answer").click()
     page.wait_for_url(re.compile(r"/answer\?puzzle="))
+
+
+def press_hint(page: Page) -> str:
+    """Press Hint and wait until the hint line says something new; return it."""
+    status = page.locator("#hint-status")
+    before = status.inner_text()
+    page.get_by_role("button", name="Hint").click()
+    expect(status).not_to_have_text(before)
+    expect(status).not_to_have_text(re.compile(r"^Looking for the next step"))
+    return status.inner_text()

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from solver.engine import format_grid, is_valid_solution, parse_puzzle, solve
 from tests.entry.test_sizes import CLASH_16
 from tests.support.axe import AXE_OPTIONS, DESKTOP, PHONE
-from tests.support.entry_page import open_entry_page, paste, show_answer
+from tests.support.entry_page import open_entry_page, paste, press_hint, show_answer
 from tests.support.puzzles import SIZED
 
 pytestmark = pytest.mark.browser
@@ -165,16 +165,6 @@ def test_a_sixteen_by_sixteen_written_zero_to_f_is_typed_and_answered_so(
     line = page.locator("#solution-line").input_value()
     assert (line[:2], line[3:5], len(line)) == ("0F", "A1", 256)
     assert console_errors == []
-
-
-def press_hint(page) -> str:
-    """Press Hint and wait until the hint line says something new; return it."""
-    status = page.locator("#hint-status")
-    before = status.inner_text()
-    page.get_by_role("button", name="Hint").click()
-    expect(status).not_to_have_text(before)
-    expect(status).not_to_have_text(re.compile(r"^Looking for the next step"))
-    return status.inner_text()
 
 
 @pytest.mark.parametrize("name", ["6x6", "16x16"])

@@ -14,6 +14,7 @@ from tests.support.entry_page import (
     cell_input,
     entry_values,
     open_entry_page,
+    press_hint,
     tab_until,
     type_cells,
 )
@@ -126,16 +127,6 @@ def test_a_removed_candidate_is_struck_through(live_server, page, console_errors
     line = removed.evaluate("node => getComputedStyle(node).textDecorationLine")
     assert "line-through" in line
     assert console_errors == []
-
-
-def press_hint(page: Page) -> str:
-    """Press Hint and wait until the hint line says something new; return it."""
-    status = page.locator("#hint-status")
-    before = status.inner_text()
-    page.get_by_role("button", name="Hint").click()
-    expect(status).not_to_have_text(before)
-    expect(status).not_to_have_text(re.compile(r"^Looking for the next step"))
-    return status.inner_text()
 
 
 def test_three_presses_of_hint_say_where_show_and_place_a_digit(live_server, page, console_errors):
