@@ -217,3 +217,28 @@ def test_a_twenty_five_by_twenty_five_answer_prints_whole_within_the_paper(
     assert boxes[0][1] < boxes[1][1]
     assert regions == [0, 0]
     assert console_errors == []
+
+
+def test_on_a_phone_the_sixteen_by_sixteen_grid_keeps_the_cell_typed_into_in_sight(
+    open_view, live_server, console_errors
+):
+    """At 360 px the grid is wider than the page: typing along a row scrolls
+    its region so the cell with focus stays in view; the page never moves."""
+    page = open_view({"viewport": {"width": 360, "height": 740}, "is_mobile": True})
+    page.goto(live_server.url + "/index?size=16")
+    page.get_by_role("textbox", name="Row 1, column 1, box 1").focus()
+    page.keyboard.type("3456789ABCDEFG")
+    focused = page.locator("table.entry-grid input:focus")
+    expect(focused).to_have_attribute("name", "r1c15")
+    region = page.get_by_role("region", name=re.compile("^Puzzle grid, 16×16"))
+    inside = region.evaluate(
+        """(region) => {
+          const box = region.getBoundingClientRect();
+          const cell = document.activeElement.getBoundingClientRect();
+          return cell.left >= box.left - 1 && cell.right <= box.right + 1;
+        }"""
+    )
+    assert inside
+    assert region.evaluate("region => region.scrollLeft") > 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert console_errors == []
