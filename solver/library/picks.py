@@ -23,6 +23,7 @@ are hashes, spread evenly, so every puzzle is about as likely as another.
 from __future__ import annotations
 
 import hashlib
+import time
 from datetime import date
 from random import Random, SystemRandom
 
@@ -30,7 +31,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from ..engine import STANDARD
+from ..engine import STANDARD, Budget, Grid, Shape, Status, solve
 from ..engine import generate as generator
 from . import store
 from .models import Daily, Puzzle
@@ -171,3 +172,34 @@ def _check_symmetry(symmetry: str) -> None:
         raise ValueError(
             f"Unknown symmetry {symmetry!r}: one of {', '.join(generator.SYMMETRIES)}."
         )
+
+
+def of_size(board: Shape, symmetry: str, seed: int) -> Grid | None:
+    """A puzzle of ``board`` (a size other than 9x9, so no level), made from
+    ``seed`` with its givens ``symmetry``, that the site's own solve proves
+    unique within ``SUDOKU_SOLVE_SECONDS``; None when
+    ``SUDOKU_GENERATE_SECONDS`` ran out first. The same seed and symmetry
+    give the same puzzle (on a machine as fast).
+
+    A dug puzzle can hold a unique solution that takes the search longer to
+    prove than a page may spend (a 16x16 of thousands of guesses): such a
+    puzzle gets more givens from its solution, a few at a time in an order
+    the seed draws, until the proof fits; the game and the answer page can
+    then always say it is solved."""
+    deadline = time.monotonic() + settings.SUDOKU_GENERATE_SECONDS
+    made = generator.generate(
+        board, symmetry=symmetry, seed=seed, max_seconds=settings.SUDOKU_GENERATE_SECONDS
+    )
+    if made is None:
+        return None
+    puzzle, open_cells = list(made.puzzle), [cell for cell, d in enumerate(made.puzzle) if not d]
+    Random(seed).shuffle(open_cells)
+    step = max(1, board.size // 4)  # givens added at a time
+    while time.monotonic() < deadline:
+        proof = Budget(max_seconds=min(settings.SUDOKU_SOLVE_SECONDS, deadline - time.monotonic()))
+        if solve(tuple(puzzle), budget=proof).status is Status.UNIQUE:
+            return tuple(puzzle)
+        for cell in open_cells[:step]:
+            puzzle[cell] = made.solution[cell]
+        del open_cells[:step]
+    return None

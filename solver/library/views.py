@@ -36,7 +36,6 @@ from ..choices import level_name
 from ..core.grids import answer_grid
 from ..core.pages import page_numbers
 from ..engine import STANDARD, Shape, parse_puzzle
-from ..engine import generate as generator
 from ..engine.levels import LEVELS
 from ..teaching.sentences import name as technique_name
 from . import picks, store
@@ -87,7 +86,8 @@ def _chosen(level: str, symmetry: str, seed: int | None) -> Puzzle | None:
 
 def _new_of_size(request):
     """A puzzle of a board other than 9x9 (``?size=6``), made now within
-    ``SUDOKU_GENERATE_SECONDS``, then See Other to its game. It has no level
+    ``SUDOKU_GENERATE_SECONDS`` (``picks.of_size``: one the game's own solve
+    proves), then See Other to its game. It has no level
     (the levels are calibrated on 9x9 boards) and is not kept: the library
     holds 9x9 puzzles. ``?seed=`` (and ``?symmetry=``) makes the same one
     again. Bad input gets the page naming it (400); no puzzle in time, the
@@ -96,15 +96,14 @@ def _new_of_size(request):
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
     asked = form.cleaned_data
-    made = generator.generate(
+    made = picks.of_size(
         form.board,
         symmetry=asked["symmetry"] or picks.DEFAULT_SYMMETRY,
         seed=asked["seed"] if asked["seed"] is not None else SystemRandom().randrange(picks.SEEDS),
-        max_seconds=settings.SUDOKU_GENERATE_SECONDS,
     )
     if made is None:
         return _no_puzzle(request, LevelForm(), status=503, board=form.board)
-    return HttpResponseRedirect(play_url(made.puzzle), status=303)
+    return HttpResponseRedirect(play_url(made), status=303)
 
 
 def _no_puzzle(request, form, status: int, level: str = "", board: Shape | None = None):

@@ -4,16 +4,22 @@ the same seed makes the same puzzle; bad input and no time are named."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
 
-from solver.engine import Status, parse_puzzle, shape_of_grid, solve
+from solver.engine import Status, parse_puzzle, shape, shape_of_grid, solve
+from solver.engine.generate import Generated
+from solver.library import picks
 from solver.library.models import Puzzle
+from tests.support.budgets import BY_GUESSES
 from tests.support.pages import text_of
 
 NEW = reverse("solver:new")
+# A 6x6 solution (made up), row by row.
+SIXES = "123456 456123 231564 564231 312645 645312"
 INDEX = reverse("solver:index")
 
 
@@ -31,8 +37,35 @@ def test_a_new_puzzle_of_another_size_is_made_for_its_game_and_not_kept(client, 
     settings.SUDOKU_GENERATE_SECONDS = 30  # a loaded machine: the bound is not what is tested
     puzzle = parse_puzzle(made(client.get(NEW, {"size": side})))
     assert shape_of_grid(puzzle).size == side
-    assert solve(puzzle).status is Status.UNIQUE
+    assert solve(puzzle, budget=BY_GUESSES).status is Status.UNIQUE
     assert Puzzle.objects.count() == 0
+
+
+def test_a_puzzle_too_slow_to_prove_gets_givens_from_its_solution(settings, monkeypatch):
+    """The game and the answer page solve within SUDOKU_SOLVE_SECONDS: a made
+    puzzle whose proof would take longer is given more of its solution."""
+    board, solution = shape(2, 3), parse_puzzle("".join(SIXES.split()))
+    dug = tuple(digit if cell < 6 else 0 for cell, digit in enumerate(solution))
+    monkeypatch.setattr(
+        picks.generator, "generate", lambda *a, **k: Generated(dug, solution, None, "none", 1)
+    )
+    proofs = []
+
+    def slow_below_twenty_givens(puzzle, budget):
+        proofs.append(sum(1 for digit in puzzle if digit))
+        return SimpleNamespace(status=Status.UNIQUE if proofs[-1] >= 20 else Status.GAVE_UP)
+
+    monkeypatch.setattr(picks, "solve", slow_below_twenty_givens)
+    puzzle = picks.of_size(board, "none", 5)
+    assert proofs == list(range(6, 21))  # a given at a time on 6x6
+    assert all(digit in (0, solution[cell]) for cell, digit in enumerate(puzzle))
+    assert sum(1 for digit in puzzle if digit) == 20
+
+
+def test_no_proof_in_the_time_for_making_one_is_no_puzzle(settings, monkeypatch):
+    settings.SUDOKU_GENERATE_SECONDS = 0.2
+    monkeypatch.setattr(picks, "solve", lambda *a, **k: SimpleNamespace(status=Status.GAVE_UP))
+    assert picks.of_size(shape(2, 2), "none", 5) is None
 
 
 @pytest.mark.django_db
