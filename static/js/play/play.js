@@ -8,6 +8,7 @@ import { buttons, table } from "./grid.js";
 import { startConflicts } from "./conflicts.js";
 import { pause, showTime, startControls } from "./controls.js";
 import { startHint } from "./game-hint.js";
+import { startMistakes } from "./mistakes.js";
 import { startWhereWrong } from "./where-wrong.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
@@ -45,6 +46,7 @@ function start(data) {
   startConflicts();
   startHint();
   startWhereWrong();
+  startMistakes();
   document.getElementById("play-needs-script")?.setAttribute("hidden", "");
   document.getElementById("play")?.removeAttribute("hidden");
   draw();
