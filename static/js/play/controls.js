@@ -1,6 +1,7 @@
 // The game's buttons: Undo and Redo (aria-disabled when there is nothing to
 // take back), Fill candidates (every open cell's candidates from the
-// server, one undo step), Check, Hint, Notes (candidate mode, aria-pressed),
+// server, one undo step), Check, Hint, Where did I go wrong? (where-wrong.js),
+// Notes (candidate mode, aria-pressed),
 // Pause (aria-pressed: the clock stops and the grid's digits hide), Restart
 // (after a confirm), and the message when the puzzle is solved.
 
@@ -13,6 +14,7 @@ import { hint } from "./game-hint.js";
 import { eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
 import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
 import { formatTime } from "./timer.js";
+import { whereWrong } from "./where-wrong.js";
 
 const TEXT = {
   filling: gettext("Filling in the candidates…"),
@@ -105,7 +107,7 @@ function update(game) {
   setDisabled(buttons.redo, !game.redo.length || idle);
   buttons.notes?.setAttribute("aria-pressed", String(session.candidateMode));
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
-  for (const name of ["fill", "check", "hint", "erase", "notes"]) setDisabled(buttons[name], idle);
+  for (const name of ["fill", "check", "hint", "wrong", "erase", "notes"]) setDisabled(buttons[name], idle);
   setDisabled(buttons.pause, game.finished);
 }
 
@@ -123,6 +125,7 @@ export function startControls() {
     fill: askAndFill,
     check,
     hint,
+    wrong: whereWrong,
     notes: toggleCandidateMode,
     erase: eraseCell,
     pause: () => pause(!view.paused),

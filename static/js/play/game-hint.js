@@ -36,7 +36,7 @@ const indexOfCell = ([row, column]) => indexAt(row, column);
 // The player's candidates as the teacher takes them: a cell's pencilled
 // candidates, null for an open cell without any (the rules' candidates), ""
 // for a filled one; none at all when no cell has any pencilled.
-function board() {
+export function hintBoard() {
   const { game, data } = session;
   const body = { puzzle: data.puzzle, progress: progressLine(game) };
   if (game.candidates.some(Boolean)) {
@@ -70,7 +70,7 @@ async function clashing() {
 async function ask() {
   const clashes = await clashing();
   if (clashes === null) return null;
-  return clashes.length ? { ok: true, reply: { wrong: clashes } } : askHint(board());
+  return clashes.length ? { ok: true, reply: { wrong: clashes } } : askHint(hintBoard());
 }
 
 // Mark the cells found wrong; what to say about them.
@@ -92,7 +92,8 @@ function counted() {
   store();
 }
 
-function show(step) {
+// Draw ``step`` on the grid (its pattern, what it places and removes).
+export function showStep(step) {
   const pattern = step.pattern ?? {};
   view.hint = {
     units: new Set((pattern.units ?? []).flatMap(unitCells)),
@@ -141,7 +142,7 @@ export function startHint() {
     markConflicts,
     pointOut,
     counted,
-    show,
+    show: showStep,
     clear,
     prepare,
     apply,

@@ -18,6 +18,7 @@ export function newGame(givens) {
     elapsed: 0, // milliseconds played
     hints: 0,
     checks: 0,
+    mistakes: 0, // digits placed that are not the solution's (shown when the player asks)
     finished: false,
   };
 }
@@ -110,6 +111,7 @@ export function fromData(data, givens) {
       elapsed: Number(data.elapsed) || 0,
       hints: Number(data.hints) || 0,
       checks: Number(data.checks) || 0,
+      mistakes: Number(data.mistakes) || 0,
       finished: data.finished === true,
     };
   } catch {

@@ -1,18 +1,39 @@
-// The option "Remove a placed digit from the notes of its row, column and
-// box" (from its peers' pencilled candidates): on by default, remembered in
-// localStorage for every game.
+// The game's options, each a checkbox under the grid, remembered in
+// localStorage for every game: remove a placed digit from its peers' notes
+// (on), highlight the cells that see the selected one (on) and the cells
+// holding or pencilling its digit (on), count mistakes (off). A change
+// redraws the grid.
 
-import { rememberTidy, tidyOption } from "./storage.js";
+import { draw } from "./session.js";
+import { rememberOption, storedOption } from "./storage.js";
 
-let box = null;
+// Each option's checkbox id and its default.
+const OPTIONS = {
+  tidy: ["play-tidy", true],
+  peers: ["play-peers", true],
+  digits: ["play-digits", true],
+  mistakes: ["play-mistakes-option", false],
+};
+const boxes = {};
+
+export function optionOn(name) {
+  const [, fallback] = OPTIONS[name];
+  return boxes[name] ? boxes[name].checked : storedOption(name, fallback);
+}
 
 export function tidyOn() {
-  return box ? box.checked : tidyOption();
+  return optionOn("tidy");
 }
 
 export function startOptions() {
-  box = document.getElementById("play-tidy");
-  if (!box) return;
-  box.checked = tidyOption();
-  box.addEventListener("change", () => rememberTidy(box.checked));
+  for (const [name, [id, fallback]] of Object.entries(OPTIONS)) {
+    const box = document.getElementById(id);
+    if (!box) continue;
+    boxes[name] = box;
+    box.checked = storedOption(name, fallback);
+    box.addEventListener("change", () => {
+      rememberOption(name, box.checked);
+      draw();
+    });
+  }
 }

@@ -8,6 +8,8 @@ import { buttons, table } from "./grid.js";
 import { startConflicts } from "./conflicts.js";
 import { pause, showTime, startControls } from "./controls.js";
 import { startHint } from "./game-hint.js";
+import { startMistakes } from "./mistakes.js";
+import { startWhereWrong } from "./where-wrong.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
@@ -43,6 +45,8 @@ function start(data) {
   startControls();
   startConflicts();
   startHint();
+  startWhereWrong();
+  startMistakes();
   document.getElementById("play-needs-script")?.setAttribute("hidden", "");
   document.getElementById("play")?.removeAttribute("hidden");
   draw();

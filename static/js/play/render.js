@@ -1,12 +1,14 @@
 // Draws the game into the server's grid: each cell button's digit or
 // pencilled candidates and its spoken label, and the marks on its <td>: the selected cell, its
-// peers, the cells holding its digit, the player's own digits, digits found
+// peers and the cells holding or pencilling its digit (each as its option
+// says: options.js), the player's own digits, digits found
 // wrong or in conflict, and a hint shown on the grid, from the session's
 // view. The table stays.
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { isGiven } from "./game.js";
 import { buttons, peersOf, place, SYMBOLS } from "./grid.js";
+import { optionOn } from "./options.js";
 import { view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
@@ -79,8 +81,9 @@ function marks(game, index) {
   const hint = view.hint;
   return {
     selected: index === selected,
-    peer: peersOf(selected).includes(index),
-    "same-digit": !!digit && game.digits[index] === digit,
+    peer: optionOn("peers") && peersOf(selected).includes(index),
+    "same-digit":
+      optionOn("digits") && !!digit && (game.digits[index] === digit || game.candidates[index].includes(digit)),
     placed: !!game.digits[index] && !isGiven(game, index),
     wrong: view.wrong.has(index),
     conflict: view.conflicts.has(index),

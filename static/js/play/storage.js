@@ -26,21 +26,28 @@ export function forget(key) {
   }
 }
 
-// The "remove placed digits from peers' candidates" option, kept for every
-// game. The key keeps its first name, so a choice made before still holds.
-const OPTION_KEY = "sudoku.play.tidyNotes";
+// The game's options, kept for every game, each under its own key: "on" or
+// "off", else its default. The tidy option keeps its first key, so a choice
+// made before still holds.
+const OPTION_KEYS = {
+  tidy: "sudoku.play.tidyNotes",
+  peers: "sudoku.play.highlightPeers",
+  digits: "sudoku.play.highlightDigits",
+  mistakes: "sudoku.play.countMistakes",
+};
 
-export function tidyOption() {
+export function storedOption(name, fallback) {
   try {
-    return localStorage.getItem(OPTION_KEY) !== "off";
+    const kept = localStorage.getItem(OPTION_KEYS[name]);
+    return kept === null ? fallback : kept === "on";
   } catch {
-    return true;
+    return fallback;
   }
 }
 
-export function rememberTidy(on) {
+export function rememberOption(name, on) {
   try {
-    localStorage.setItem(OPTION_KEY, on ? "on" : "off");
+    localStorage.setItem(OPTION_KEYS[name], on ? "on" : "off");
   } catch {
     // Not remembered; the option still works on this page.
   }
