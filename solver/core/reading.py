@@ -24,9 +24,11 @@ from ..engine import (
     InvalidPuzzle,
     Problem,
     Shape,
+    count_cells,
     find_conflicts,
     parse_puzzle,
 )
+from ..engine.board import shape_for_cells
 from .issues import Issue
 from .messages import describe
 
@@ -129,6 +131,16 @@ class AnySizeTextForm(PuzzleTextForm):
     cells; ``engine.shape_of_grid`` gives its board."""
 
     shape = None
+
+
+def written_board(text: str, form: AnySizeTextForm) -> Shape | None:
+    """The board ``text`` writes, by its number of cells as ``form`` (validated)
+    read them, or as counted when it could not read them; None when no board
+    has as many, or the text is too long to read."""
+    if form.has_error("puzzle", "max_length"):
+        return None
+    shown = form.grid_shown
+    return shape_for_cells(len(shown) if shown is not None else count_cells(text))
 
 
 def _as_error(problem: Problem) -> ValidationError:

@@ -6,6 +6,8 @@ typed kept.
 - ``linked_grid(request)``: the grid of a link's ``?puzzle=``, or the page
   to show instead (the empty entry page, or the entry page with the link's
   problems);
+- ``linked_puzzle(request)``: as ``linked_grid``, at every size (a board
+  other than 9x9 that cannot be read goes to its answer, which names why);
 - ``posted_entry(request, address)``: the entry form posted to a page (Show
   Answer, Play), checked and sent on to ``address(grid)``.
 
@@ -20,10 +22,10 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 
-from ..addresses import api_url, entry_url
+from ..addresses import answer_url, api_url, entry_url
 from ..choices import StatusChoices
 from ..core.boards import size_choices
-from ..core.reading import PuzzleTextForm
+from ..core.reading import AnySizeTextForm, PuzzleTextForm, written_board
 from ..core.writings import HEX, HEX_BLANKS
 from ..engine import STANDARD, Grid, Shape
 from ..engine.parse import BLANKS
@@ -90,6 +92,24 @@ def linked_grid(request: HttpRequest) -> Grid | HttpResponse:
     if grid is None:
         return entry_page(request, form_showing_problems(text))
     return grid
+
+
+def linked_puzzle(request: HttpRequest) -> Grid | HttpResponse:
+    """The grid of the link's ``?puzzle=``, of any size from 4x4 to 25x25;
+    else where bad input goes, as for the answer: a board other than 9x9 to
+    its answer's address, which names its problems (and draws it at its
+    size), a 9x9 one to the entry page showing its problems, no puzzle at
+    all to the empty entry page."""
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return linked_grid(request)
+    form = AnySizeTextForm({"puzzle": text})
+    if form.is_valid():
+        return form.cleaned_data["grid"]
+    board = written_board(text, form)
+    if board is not None and board is not STANDARD:
+        return HttpResponseRedirect(answer_url(text))
+    return entry_page(request, form_showing_problems(text))
 
 
 def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpResponse:

@@ -26,7 +26,7 @@ from ..choices import StatusChoices
 from ..core.boards import board_of_size
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
-from ..core.reading import AnySizeTextForm
+from ..core.reading import AnySizeTextForm, written_board
 from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import symbols_of, writing_of, written
 from ..engine import (
@@ -35,12 +35,10 @@ from ..engine import (
     Grid,
     Shape,
     Status,
-    count_cells,
     format_grid,
     shape_of_grid,
     solve,
 )
-from ..engine.board import shape_for_cells
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm, posted_board, posted_writing
@@ -274,10 +272,7 @@ def _answer_page(request, puzzle: Grid):
 def _other_board(text: str, form: AnySizeTextForm, than: Shape = STANDARD) -> Shape | None:
     """The board other than ``than`` that ``text`` writes (by its number of
     cells, as read by ``form``, or counted when it could not be read), else None."""
-    if form.has_error("puzzle", "max_length"):
-        return None
-    shown = form.grid_shown
-    board = shape_for_cells(len(shown) if shown is not None else count_cells(text))
+    board = written_board(text, form)
     return board if board is not None and board is not than else None
 
 

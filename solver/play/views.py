@@ -6,8 +6,8 @@ asks the API for candidates, conflicts and hints at every size.
 A puzzle without exactly one solution cannot be played (Check and Hint
 would have nothing to go by), so its page says which it is and links to
 the answer instead. The link is read as the answer page reads one
-(``link``: a 9x9 board as every page reads it,
-``solver.entry.pages``), and solved within the same bounded budget.
+(``solver.entry.pages.linked_puzzle``), and solved within the same
+bounded budget.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.logs import log_solve
 from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
-from ..entry.pages import posted_entry
+from ..entry.pages import linked_puzzle, posted_entry
 from .grid import play_grid
-from .link import linked_puzzle
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
 

@@ -3,7 +3,7 @@ a puzzle's level, which the answer page's script asks for.
 
 The lesson is the teacher's (``lessons``, as the API's); a step's board is
 drawn by ``grid``, at every size from 4x4 to 25x25. Bad input goes where
-the answer sends it (``pages.linked_board``). The levels are calibrated on
+the answer sends it (``entry.pages.linked_puzzle``). The levels are calibrated on
 9x9 puzzles: on another board the pages say there is none.
 """
 
@@ -24,9 +24,10 @@ from ..core.lists import comma
 from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
 from ..engine.difficulty import Difficulty
 from ..engine.teacher import TRIAL
+from ..entry.pages import linked_puzzle
 from . import lessons, ratings
 from .grid import marks_of, steps_grid
-from .pages import difficulty_shown, lesson_of, linked_board
+from .pages import difficulty_shown, lesson_of
 
 SUMMARY_PARTS = 3  # a longer step is cut short in the list; its own page says all
 
@@ -39,7 +40,7 @@ def steps(request):
     Bad input goes where the answer sends it; a step number out of range is
     sent to the nearest step's address.
     """
-    grid = linked_board(request)
+    grid = linked_puzzle(request)
     if isinstance(grid, HttpResponse):
         return grid
     taught = lesson_of(format_grid(grid), get_language())
@@ -130,7 +131,7 @@ def level(request):
     Bad input goes where the answer sends it, as everywhere. A board other
     than 9x9 has no level (the levels are calibrated on 9x9 puzzles): its
     fragment says so, without solving."""
-    grid = linked_board(request)
+    grid = linked_puzzle(request)
     if isinstance(grid, HttpResponse):
         return grid
     if len(grid) != STANDARD.cells:
