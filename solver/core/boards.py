@@ -13,13 +13,14 @@ from ..engine.board import MAX_SIZE, MIN_SIZE, box_shape, shape
 BOARDS = tuple(shape(*box_shape(side)) for side in range(MIN_SIZE, MAX_SIZE + 1) if box_shape(side))
 
 
+BY_SIDE = {board.size: board for board in BOARDS}
+
+
 def board_of_size(value: object) -> Shape | None:
     """The board whose side ``value`` names (``"16"``), when the engine reads
     one of that size (4 to 25, boxes of more than one row); else None."""
     text = str(value).strip()
-    side = int(text) if text.isdigit() and len(text) <= 2 else 0
-    boxes = box_shape(side) if MIN_SIZE <= side <= MAX_SIZE else None
-    return shape(*boxes) if boxes else None
+    return BY_SIDE.get(int(text)) if text.isdigit() and len(text) <= 2 else None
 
 
 def size_choices() -> list[tuple[int, str]]:

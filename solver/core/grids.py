@@ -29,7 +29,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
-from .cells import CELL_NAMES
 
 TABLE = (
     '<table class="{classes}"{role}><caption class="visually-hidden">{caption}</caption>'
@@ -41,10 +40,6 @@ ANSWER_CELL = '<td class="{classes}">{value}</td>'
 SIZED_CELL = '<td class="{classes}" aria-label="{label}">{value}</td>'
 SCROLLER = '<div class="grid-scroll" role="region" tabindex="0" aria-label="{}">{}</div>'
 
-# Where each cell is: its field name, row, column and box (from 1).
-CELLS = tuple(
-    (name, *STANDARD.row_col(cell), STANDARD.box_of(cell)) for cell, name in enumerate(CELL_NAMES)
-)
 # Made safe once here: as a plain string it would be escaped again in every cell.
 NOTHING = escape("")
 
@@ -59,6 +54,13 @@ def bands(cell: str, board: Shape = STANDARD) -> str:
     return ("<tbody>" + row * high + "</tbody>") * (n // high)
 
 
+@cache  # one per board: few
+def places(board: Shape = STANDARD) -> tuple[tuple[int, int, int], ...]:
+    """Where each cell of ``board`` is: its row, column and box (from 1), in
+    the engine's cell order."""
+    return tuple((*board.row_col(cell), board.box_of(cell)) for cell in range(board.cells))
+
+
 @cache  # one per board
 def stacks(board: Shape = STANDARD) -> SafeString:
     """The ``<colgroup>`` of each stack of box columns of ``board``."""
@@ -66,18 +68,14 @@ def stacks(board: Shape = STANDARD) -> SafeString:
 
 
 ANSWER_BANDS = bands("{}")
-STACKS = stacks()
 
 
 def answer_grid(puzzle: Grid, solution: Grid | None, caption: str) -> SafeString:
     """The answer grid: givens marked ``given``, the solution's other digits
     ``solved``; without a solution, only the givens are drawn.
 
-    A board other than 9x9 (its size from the puzzle's number of cells) is
-    drawn by ``sized_answer_grid``.
+    A 9x9 board's (``sized_answer_grid`` draws every size).
     """
-    if len(puzzle) != STANDARD.cells:
-        return sized_answer_grid(puzzle, solution, caption)
     cells = [
         _answer_cell("cell given" if given else ("cell solved" if digit else "cell"), digit)
         for given, digit in zip(puzzle, solution or puzzle, strict=True)
@@ -128,11 +126,10 @@ def sized_answer_grid(
 def _sized_places(label: str, board: Shape) -> tuple[str, ...]:
     """Each cell's spoken place on ``board`` from ``label`` (translated, with
     ``row``, ``column`` and ``box`` to fill in), escaped."""
-    places = []
-    for cell in range(board.cells):
-        (row, column), box = board.row_col(cell), board.box_of(cell)
-        places.append(escape(label % {"row": row, "column": column, "box": box}))
-    return tuple(places)
+    return tuple(
+        escape(label % {"row": row, "column": column, "box": box})
+        for row, column, box in places(board)
+    )
 
 
 def table(
@@ -141,7 +138,11 @@ def table(
     """The table around ``cells`` (in rows and bands of rows, from ``bands``),
     with ``board``'s stacks of columns, its caption and, if given, an ARIA ``role``."""
     role_attribute = format_html(' role="{}"', role) if role else NOTHING
-    columns = STACKS if board is STANDARD else stacks(board)
     return format_html(
-        TABLE, classes=classes, role=role_attribute, caption=caption, stacks=columns, bands=cells
+        TABLE,
+        classes=classes,
+        role=role_attribute,
+        caption=caption,
+        stacks=stacks(board),
+        bands=cells,
     )

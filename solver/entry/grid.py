@@ -12,8 +12,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..core.cells import CELL_NAMES, cell_names
-from ..core.grids import SCROLLER, bands, table
+from ..core.cells import cell_names
+from ..core.grids import SCROLLER, bands, places, table
 from ..core.issues import Issue
 from ..engine import STANDARD, Shape
 from .forms import values_written
@@ -31,7 +31,6 @@ HEX_ENTRY_CELL = ENTRY_CELL.replace('"numeric"', '"text"')  # one of 0-9 and A-F
 FIELD = 'name="{name}" id="cell-{name}"'
 PLACE = 'data-row="{row}" data-column="{column}" data-box="{box}" aria-label="{label}"'
 FAULT = ' aria-invalid="true" aria-describedby="{ids}"'
-FIELDS = tuple(format_html(FIELD, name=name) for name in CELL_NAMES)
 # Made safe once here: as plain strings they would be escaped again in every cell.
 CELL, INVALID_CELL, NO_FAULT = escape("cell"), escape("cell invalid"), escape("")
 
@@ -74,8 +73,6 @@ def entry_grid(
 @cache  # one per board: few
 def _fields(board: Shape) -> tuple[SafeString, ...]:
     """Each cell's name and id attributes."""
-    if board is STANDARD:
-        return FIELDS
     return tuple(format_html(FIELD, name=name) for name in cell_names(board))
 
 
@@ -83,12 +80,16 @@ def _fields(board: Shape) -> tuple[SafeString, ...]:
 def _places(label: str, board: Shape = STANDARD) -> tuple[SafeString, ...]:
     """Each cell's row, column and box attributes and its spoken label, from
     ``label`` (translated, with ``row``, ``column`` and ``box`` to fill in)."""
-    places = []
-    for cell in range(board.cells):
-        (row, column), box = board.row_col(cell), board.box_of(cell)
-        label_of = label % {"row": row, "column": column, "box": box}
-        places.append(format_html(PLACE, row=row, column=column, box=box, label=label_of))
-    return tuple(places)
+    return tuple(
+        format_html(
+            PLACE,
+            row=row,
+            column=column,
+            box=box,
+            label=label % {"row": row, "column": column, "box": box},
+        )
+        for row, column, box in places(board)
+    )
 
 
 def _problem_ids(issues: Sequence[Issue], keys: Callable[[Issue], Iterable]) -> dict:

@@ -13,8 +13,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..core.grids import CELLS, bands, table
-from ..engine import STANDARD, SYMBOLS, Grid, shape_of_grid
+from ..core.grids import bands, places, table
+from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
 
 PLAY_CELL = (
     '<td class="{}"><button type="button" class="play-cell" data-index="{}"'
@@ -32,17 +32,15 @@ def play_grid(puzzle: Grid) -> SafeString:
     if len(puzzle) != STANDARD.cells:
         return _sized_play_grid(puzzle)
     caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
-    places = ((index, row, column, box) for index, (_, row, column, box) in enumerate(CELLS))
     # A grid (not a plain table): its cells are gridcells a person moves
     # between with the arrow keys, each named by its button's label.
-    return table(_cells(puzzle, places, PLAY_BANDS), "grid play-grid", caption, role="grid")
+    return table(_cells(puzzle, STANDARD, PLAY_BANDS), "grid play-grid", caption, role="grid")
 
 
 def _sized_play_grid(puzzle: Grid) -> SafeString:
     """The grid of a board other than 9x9, in its sideways-scrolling region."""
     board = shape_of_grid(puzzle)
     size = board.size
-    places = ((cell, *board.row_col(cell), board.box_of(cell)) for cell in range(board.cells))
     if size > 9:
         caption = gettext(
             "Puzzle grid, %(size)s×%(size)s: choose a cell, then a value from 1 to %(size)s"
@@ -53,18 +51,17 @@ def _sized_play_grid(puzzle: Grid) -> SafeString:
             "Puzzle grid, %(size)s×%(size)s: choose a cell, then a digit from 1 to %(size)s."
         ) % {"size": size}
     classes = f"grid play-grid play-sized size-{size}"
-    cells = _cells(puzzle, places, bands(PLAY_CELL, board))
+    cells = _cells(puzzle, board, bands(PLAY_CELL, board))
     drawn = table(cells, classes, caption, role="grid", board=board)
     return format_html(PLAY_SCROLLER, gettext("Puzzle grid"), drawn)
 
 
-def _cells(puzzle: Grid, places, layout: str) -> SafeString:
-    """Every cell of ``puzzle`` written into ``layout`` (from ``bands``),
-    ``places`` giving each cell's index, row, column and box."""
+def _cells(puzzle: Grid, board: Shape, layout: str) -> SafeString:
+    """Every cell of ``puzzle``, on ``board``, written into ``layout`` (from ``bands``)."""
     given_label = gettext("Row %(row)s, column %(column)s: %(digit)s, given")
     empty_label = gettext("Row %(row)s, column %(column)s: empty")
     fields = []
-    for (index, row, column, box), digit in zip(places, puzzle, strict=True):
+    for index, ((row, column, box), digit) in enumerate(zip(places(board), puzzle, strict=True)):
         symbol = SYMBOLS[digit - 1] if digit else ""
         label = (given_label if digit else empty_label) % {
             "row": row,
