@@ -2,10 +2,14 @@
 // each naming its row, column and box (data-row, data-column, data-box).
 // Those attributes are the only geometry the scripts know: a cell's peers are
 // the cells sharing one of them, so no rule of Sudoku is written here. Also
-// the cell a navigation key leads to, and the digit a key types. Shared by
-// the entry grid and the play grid; nothing here runs by itself.
+// the cell a navigation key leads to, the values' symbols, and a full-width
+// digit read as a plain one. Shared by the entry grid and the play grid;
+// nothing here runs by itself.
 
 const UNITS = ["row", "column", "box"];
+// The values' symbols as the puzzle formats (and the server's replies) write
+// them: the value d's at d - 1, letters above 9.
+export const FORMAT_SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
 // The geometry of ``cells`` (elements in reading order, each with the three
 // attributes). An index out of the grid reads as null, -1 or [] (as each
@@ -84,11 +88,4 @@ export function destination(key, index, ctrl, size) {
 export function halfWidth(char) {
   const code = char.codePointAt(0);
   return code >= 0xff10 && code <= 0xff19 ? String.fromCodePoint(code - 0xfee0) : char;
-}
-
-// The digit "1" to "9" that a typed character stands for (full-width
-// digits included), or null.
-export function digitOf(char) {
-  const plain = halfWidth(char);
-  return /^[1-9]$/.test(plain) ? plain : null;
 }

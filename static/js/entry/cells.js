@@ -8,9 +8,9 @@
 // A cell holds one of the board's symbols (form.entry's data-symbols, from
 // the server: "1" to "9", then "A" = 10, "B" = 11 ... on boards above 9x9;
 // or hexadoku's "0" to "F" on a 16x16 board written so). The grid travels
-// as a line of the formats' symbols (ENGINE) whatever the page shows.
+// as a line of the formats' symbols (FORMAT_SYMBOLS) whatever the page shows.
 
-import { createGrid, halfWidth } from "../core/grid.js";
+import { FORMAT_SYMBOLS, createGrid, halfWidth } from "../core/grid.js";
 
 export const form = document.querySelector("form.entry");
 export const table = form?.querySelector("table.entry-grid") ?? null;
@@ -24,7 +24,6 @@ export const EMPTY = ".";
 const BLANKS = new Set([...(form?.dataset.blanks ?? ""), " ", "\u3000"]);
 // The board's symbols in order: the one at index d - 1 stands for the value d.
 export const SYMBOLS = form?.dataset.symbols || "123456789";
-const ENGINE = "123456789ABCDEFGHIJKLMNOP";
 // Values above 9 may be typed as numbers only where they are written from 1.
 export const NUMBERED = SYMBOLS.startsWith("1");
 
@@ -67,7 +66,7 @@ export function symbolFor(number) {
 
 // The formats' symbol of the value ``number``, as the server's replies write it.
 export function engineSymbol(number) {
-  return ENGINE[number - 1] ?? "";
+  return FORMAT_SYMBOLS[number - 1] ?? "";
 }
 
 // The symbol a cell's text stands for: one symbol, or a number of two
@@ -81,7 +80,7 @@ export function valueOf(text) {
 export function readGrid() {
   return CELLS.map((cell) => {
     const symbol = valueOf(cell.value);
-    return symbol === null ? EMPTY : ENGINE[SYMBOLS.indexOf(symbol)];
+    return symbol === null ? EMPTY : FORMAT_SYMBOLS[SYMBOLS.indexOf(symbol)];
   }).join("");
 }
 
@@ -90,7 +89,7 @@ export function readGrid() {
 export function fillGrid(line) {
   if (typeof line !== "string" || line.length !== CELLS.length) return false;
   CELLS.forEach((cell, index) => {
-    cell.value = symbolFor(ENGINE.indexOf(line[index].toUpperCase()) + 1) ?? "";
+    cell.value = symbolFor(FORMAT_SYMBOLS.indexOf(line[index].toUpperCase()) + 1) ?? "";
   });
   changed(null);
   return true;

@@ -5,13 +5,13 @@
 // formats write them, 1 to 9 then A (10) to P (25). Nothing here runs by
 // itself; without the scripts the grid stays hidden.
 
-import { createGrid } from "../core/grid.js";
+import { FORMAT_SYMBOLS, createGrid } from "../core/grid.js";
 
 export const table = document.querySelector("table.play-grid");
 const grid = createGrid(table ? Array.from(table.querySelectorAll("button.play-cell")) : []);
 
 export const SIZE = grid.size; // cells per row
-export const SYMBOLS = "123456789ABCDEFGHIJKLMNOP".slice(0, SIZE); // the board's values, in order
+export const SYMBOLS = FORMAT_SYMBOLS.slice(0, SIZE); // the board's values, in order
 export const { at: buttonAt, indexOf, indexAt, peersOf, place, unitCells } = grid;
 
 export function buttons() {
