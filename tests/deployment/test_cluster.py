@@ -73,7 +73,9 @@ def test_a_batch_survives_a_killed_worker_and_a_restarted_redis(tmp_path):
 
         # Redis, the broker and the caches, killed and started again: all it held is gone.
         wait_for(lambda: progress(second, batch)["done"] > done_then, "progress after the kill")
-        os.killpg(cluster.running(layout, "redis"), signal.SIGKILL)
+        # Gone before the new one starts: a Redis still dying holds the port,
+        # and the new one would fail to listen on it.
+        cluster.stop_group(cluster.running(layout, "redis"), signal.SIGKILL)
         layout.pid_file("redis").unlink()
         cluster.start_redis(layout)
 
