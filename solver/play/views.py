@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
@@ -25,6 +26,21 @@ from ..entry.pages import linked_puzzle, posted_entry
 from .grid import play_grid
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
+
+# The cells' colours, numbered as the keys that give them (1 to 8): Okabe and
+# Ito's palette for colour-blind readers, each also with its own pattern
+# (play.css) and its name in the cell's label, so no colour is told by hue alone.
+COLOUR_NAMES = (
+    _("orange"),
+    _("sky blue"),
+    _("green"),
+    _("yellow"),
+    _("blue"),
+    _("vermilion"),
+    _("purple"),
+    _("grey"),
+)
+MISTAKE_LIMITS = (1, 2, 3, 5)  # the choices of "Stop the game at this many mistakes"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -51,6 +67,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "symbols": SYMBOLS[: board.size],
         "edit_url": edit_url(grid),
         "steps_url": steps_url(grid),
+        "colours": [{"number": n, "name": name} for n, name in enumerate(COLOUR_NAMES, start=1)],
+        "mistake_limits": MISTAKE_LIMITS,
     }
     if playable:
         context["grid"] = play_grid(grid)

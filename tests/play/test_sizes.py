@@ -97,9 +97,12 @@ def test_the_game_asks_the_api_at_every_size(client):
         assert (data["hint_url"], data["candidates_url"]) == ("/api/hint", "/api/candidates")
 
 
-def test_at_25x25_the_page_says_n_is_a_value_in_the_grid(client):
-    html = unescape(client.get(play_url(line("25x25"))).content.decode())
-    assert "In the grid N is a value on this board" in html
+def test_from_12x12_the_page_says_a_mode_key_may_be_a_value_in_the_grid(client):
+    """C (centre mode) is 12 on boards of 12 and more: the keys' help says
+    letters that are values type them in the grid."""
+    said = "In the grid a letter that is one of this board's values types it"
+    assert said in unescape(client.get(play_url(line("16x16"))).content.decode())
+    assert said not in unescape(client.get(play_url(line("6x6"))).content.decode())
 
 
 def test_other_sizes_link_their_answer_steps_and_entry_grid(client):

@@ -37,8 +37,15 @@ def expect_label(page: Page, row: int, column: int, text: str) -> None:
 
 
 def notes_of(page: Page, row: int, column: int) -> str:
-    """The digits of the cell's notes as its label says them ("" when it has none)."""
-    found = re.search(r": notes ([\d, ]+)", label(page, row, column))
+    """The values of the cell's centre marks (its candidates, once called
+    notes) as its label says them ("" when it has none)."""
+    found = re.search(r"centre marks ([\dA-Z, ]+)", label(page, row, column))
+    return found.group(1).replace(", ", "") if found else ""
+
+
+def corners_of(page: Page, row: int, column: int) -> str:
+    """The values of the cell's corner marks as its label says them ("" when none)."""
+    found = re.search(r"corner marks ([\dA-Z, ]+)", label(page, row, column))
     return found.group(1).replace(", ", "") if found else ""
 
 
@@ -46,7 +53,7 @@ def fill_candidates(page: Page) -> None:
     """Press Fill candidates and wait for the notes to land."""
     page.get_by_role("button", name="Fill candidates", exact=True).click()
     expect(page.locator("#play-status")).to_have_text(
-        "Every open cell's notes now hold its candidates."
+        "Every open cell's centre marks now hold its candidates."
     )
 
 

@@ -1,7 +1,6 @@
 // The game's buttons: Undo and Redo (aria-disabled when there is nothing to
 // take back), Fill candidates (every open cell's candidates from the
 // server, one undo step), Check, Hint, Where did I go wrong? (where-wrong.js),
-// Notes (candidate mode, aria-pressed),
 // Pause (aria-pressed: the clock stops and the grid's digits hide), Restart
 // (after a confirm), and the message when the puzzle is solved.
 
@@ -11,18 +10,18 @@ import { check } from "./check.js";
 import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
-import { eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
+import { eraseCell, redoStep, undoStep } from "./input.js";
 import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
 import { formatTime } from "./timer.js";
 import { whereWrong } from "./where-wrong.js";
 
 const TEXT = {
   filling: gettext("Filling in the candidates…"),
-  filled: gettext("Every open cell's notes now hold its candidates."),
+  filled: gettext("Every open cell's centre marks now hold its candidates."),
   fillFailed: gettext("The candidates could not be had just now. Please try again."),
   paused: gettext("Paused: the grid is hidden and the clock stopped."),
   resumed: gettext("Resumed."),
-  confirmRestart: gettext("Start this puzzle again? Your digits, notes, time and history will be cleared."),
+  confirmRestart: gettext("Start this puzzle again? Your digits, marks, colours, time and history will be cleared."),
   restarted: gettext("Started again."),
   // Translators: %(time)s is the time played, as in "4:05"; %(hints)s is
   // "1 hint" or "3 hints"; %(checks)s is "1 check" or "2 checks".
@@ -64,7 +63,7 @@ export function pause(on, { auto = false } = {}) {
   view.paused = on;
   autoPaused = on && auto;
   if (on) session.clock.stop();
-  else session.clock.start();
+  else if (!view.overLimit) session.clock.start();
   store();
   draw();
   if (!auto) say(on ? TEXT.paused : TEXT.resumed);
@@ -103,11 +102,11 @@ function showSolved(game) {
 
 function update(game) {
   const idle = game.finished || view.paused;
-  setDisabled(buttons.undo, !game.undo.length || idle);
-  setDisabled(buttons.redo, !game.redo.length || idle);
-  buttons.notes?.setAttribute("aria-pressed", String(session.candidateMode));
+  const stopped = idle || view.overLimit;
+  setDisabled(buttons.undo, !game.undo.length || stopped);
+  setDisabled(buttons.redo, !game.redo.length || stopped);
   buttons.pause?.setAttribute("aria-pressed", String(view.paused));
-  for (const name of ["fill", "check", "hint", "wrong", "erase", "notes"]) setDisabled(buttons[name], idle);
+  for (const name of ["fill", "check", "hint", "wrong", "erase"]) setDisabled(buttons[name], stopped);
   setDisabled(buttons.pause, game.finished);
 }
 
@@ -126,7 +125,6 @@ export function startControls() {
     check,
     hint,
     wrong: whereWrong,
-    notes: toggleCandidateMode,
     erase: eraseCell,
     pause: () => pause(!view.paused),
     restart: startAgain,

@@ -21,10 +21,10 @@ const TEXT = {
   invalid: gettext("The grid cannot go on as it stands:"),
   // Translators: %(cells)s lists cells, as in "row 3, column 4; row 5, column 6".
   wrongDigits: gettext("Not the solution's digit: %(cells)s."),
-  wrongCandidates: gettext("Notes without the solution's digit: %(cells)s."),
+  wrongCandidates: gettext("Centre marks without the solution's digit: %(cells)s."),
   fixFirst: gettext("Put these right first, then ask again."),
   // Translators: %(cells)s lists the candidates removed, as in "7 from row 3, column 4".
-  removed: gettext("Removed from the notes: %(cells)s."),
+  removed: gettext("Removed from the centre marks: %(cells)s."),
 };
 
 let machine = null; // the three presses (core/hint.js)

@@ -1,46 +1,58 @@
 // The player's moves, from the keyboard, the pad or the buttons: on the
-// selected cell a digit (a candidate pencilled in candidate mode, or with
-// Shift) or an erase, each one undo step; candidate mode (the Notes button)
-// on and off; undo and redo. Each is said in the status line when it is not
-// seen on the grid alone.
+// selected cell a value (a digit, a centre or corner mark, or a colour, as
+// the mode or a modifier says) or an erase, each one undo step; the modes
+// (Normal, Centre, Corner, Colour: aria-pressed buttons); undo and redo.
+// Each is said in the status line when it is not seen on the grid alone.
 
 import { gettext } from "../core/i18n.js";
 import { peersOf } from "./grid.js";
-import { erase, place, toggleCandidate } from "./moves.js";
+import { erase, place, toggleColour, toggleMark } from "./moves.js";
 import { tidyOn } from "./options.js";
 import { act, draw, playing, say, session, takeBack, view } from "./session.js";
 
+export const MODES = ["normal", "centre", "corner", "colour"];
+
 const TEXT = {
-  candidateModeOn: gettext("Notes on: digits write notes."),
-  candidateModeOff: gettext("Notes off: digits fill cells."),
+  normal: gettext("Normal mode: values fill cells."),
+  centre: gettext("Centre mode: values write centre marks."),
+  corner: gettext("Corner mode: values write corner marks."),
+  colour: gettext("Colour mode: 1 to 8 colour the cell."),
   undone: gettext("Undone."),
   redone: gettext("Redone."),
   nothingToUndo: gettext("Nothing to undo."),
   nothingToRedo: gettext("Nothing to redo."),
 };
 
-// Put ``digit`` in the selected cell: as a candidate in candidate mode (or
-// when ``candidate`` asks), else as its digit.
-export function enterDigit(digit, { candidate = false } = {}) {
+// Put ``value`` in the selected cell, in ``layer`` ("normal", "centre",
+// "corner" or "colour"; the mode's when not given).
+export function enterDigit(value, { layer = null } = {}) {
   if (!playing()) return;
   const game = session.game;
   const index = view.selected;
-  if (candidate || session.candidateMode) {
-    act(toggleCandidate(game, index, digit));
-  } else {
-    act(place(game, index, digit, { tidy: tidyOn(), peersOf }));
-  }
+  const into = layer ?? session.mode;
+  if (into === "colour") act(toggleColour(game, index, value));
+  else if (into === "centre" || into === "corner") act(toggleMark(game, index, value, into));
+  else act(place(game, index, value, { tidy: tidyOn(), peersOf }));
+}
+
+// Colour the selected cell (the palette's buttons), whatever the mode.
+export function colourCell(colour) {
+  if (!playing()) return;
+  if (colour) act(toggleColour(session.game, view.selected, colour));
+  else act(erase(session.game, view.selected, "colour"));
 }
 
 export function eraseCell() {
-  if (playing()) act(erase(session.game, view.selected));
+  if (playing()) act(erase(session.game, view.selected, session.mode));
 }
 
-export function toggleCandidateMode() {
-  if (!playing()) return;
-  session.candidateMode = !session.candidateMode;
+// Switch to ``mode``; switching to the mode already on goes back to normal
+// (so N, which players knew as Notes, turns centre marks on and off).
+export function setMode(mode) {
+  if (!playing() || !MODES.includes(mode)) return;
+  session.mode = mode === session.mode ? "normal" : mode;
   draw();
-  say(session.candidateMode ? TEXT.candidateModeOn : TEXT.candidateModeOff);
+  say(TEXT[session.mode]);
 }
 
 export function undoStep() {

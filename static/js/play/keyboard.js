@@ -1,10 +1,15 @@
 // The game's keyboard: in the grid, arrows move (Left and Right wrap between
 // rows), Home and End go to a row's ends (with Ctrl, the grid's), a value
-// fills the cell (a candidate in candidate mode, or with Shift), and
-// Backspace, Delete, 0 or . empty it; the cell stays selected (players jump
-// around). Anywhere on the page but a form field: N switches candidate mode
-// (the Notes button), Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo. The grid
-// is one Tab stop (a roving tabindex). Without it, the game stays hidden.
+// fills the cell as the mode says (a digit, a centre or corner mark, a
+// colour), and Backspace, Delete, 0 or . empty it; the cell stays selected
+// (players jump around). As in SudokuPad and f-puzzles, a modifier picks
+// the layer whatever the mode: Shift a corner mark, Ctrl a centre mark,
+// Ctrl+Shift a colour. Anywhere on the page but a form field: Z, X, C and V
+// switch to normal, corner, centre and colour mode (N, which players knew as
+// Notes, turns centre mode on and off), Ctrl+Z undoes, Ctrl+Shift+Z and
+// Ctrl+Y redo; a letter that is one of the board's values types it in the
+// grid instead. The grid is one Tab stop (a roving tabindex). Without it,
+// the game stays hidden.
 //
 // On boards above 9x9 a value is its letter (C is 12) or two digits: a
 // first digit that can begin a two-digit value of the board waits, shown in
@@ -15,8 +20,8 @@
 import { destination, halfWidth } from "../core/grid.js";
 import { gettext, interpolate } from "../core/i18n.js";
 import { SIZE, SYMBOLS, buttonAt, buttons, indexOf, table } from "./grid.js";
-import { enterDigit, eraseCell, redoStep, toggleCandidateMode, undoStep } from "./input.js";
-import { draw, say, view } from "./session.js";
+import { enterDigit, eraseCell, redoStep, setMode, undoStep } from "./input.js";
+import { draw, say, session, view } from "./session.js";
 
 const TEXT = {
   // Translators: a first digit typed on a board above 9x9 waits for a second;
@@ -24,6 +29,9 @@ const TEXT = {
   waiting: gettext("%(digit)s: a second digit makes %(first)s to %(last)s; Enter places %(digit)s alone."),
 };
 const MODIFIERS = new Set(["Shift", "Control", "Alt", "AltGraph", "Meta", "CapsLock", "NumLock"]);
+
+// The mode keys, as SudokuPad's (n, the old Notes key, turns centre mode on and off).
+const MODE_KEYS = { z: "normal", x: "corner", c: "centre", v: "colour", n: "centre" };
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 
@@ -40,19 +48,27 @@ export function select(index, { focus = true } = {}) {
   draw();
 }
 
+// The layer a modifier picks (null: the mode's).
+function layerOf(event) {
+  if (event.ctrlKey && event.shiftKey) return "colour";
+  if (event.shiftKey) return "corner";
+  if (event.ctrlKey) return "centre";
+  return null;
+}
+
 // What a key types: a digit 0 to 9 (full-width too) or one of the board's
-// letters, as {char, candidate}, or null. Shift pencils a candidate: the
-// character comes from the key's place (event.code), since Shift changes it
-// (Shift+1 is "!").
+// letters, as {char, layer}, or null. With a modifier the character comes
+// from the key's place (event.code), since Shift changes it (Shift+1 is "!").
 function typed(event) {
   const usable = (char) => !!char && (/^[0-9]$/.test(char) || SYMBOLS.includes(char));
-  if (event.shiftKey) {
+  const layer = layerOf(event);
+  if (layer) {
     const found = /^(?:Digit|Numpad)([0-9])$|^Key([A-Z])$/.exec(event.code);
     const char = found?.[1] ?? found?.[2];
-    return usable(char) ? { char, candidate: true } : null;
+    return usable(char) ? { char, layer } : null;
   }
   const char = event.key.length === 1 ? halfWidth(event.key).toUpperCase() : "";
-  return usable(char) ? { char, candidate: false } : null;
+  return usable(char) ? { char, layer } : null;
 }
 
 // Place the waiting first digit alone (in the cell it was typed in).
@@ -60,7 +76,7 @@ export function settle() {
   const first = view.pending;
   if (!first) return;
   view.pending = null;
-  if (first.index === view.selected) enterDigit(first.digit, { candidate: first.candidate });
+  if (first.index === view.selected) enterDigit(first.digit, { layer: first.layer });
   draw();
 }
 
@@ -70,36 +86,40 @@ function drop() {
 }
 
 // A digit on a board above 9x9: the second of a two-digit value, or a first
-// that waits when a two-digit value can begin with it, or a value alone.
-function typeDigit({ char, candidate }) {
+// that waits when a two-digit value can begin with it, or a value alone. A
+// colour (1 to 8) never waits.
+function typeDigit({ char, layer }) {
   const first = view.pending;
-  if (first && first.candidate === candidate) {
+  if (first && first.layer === layer) {
     const number = Number(first.digit) * 10 + Number(char);
     if (number <= SIZE) {
       view.pending = null;
-      enterDigit(SYMBOLS[number - 1], { candidate });
+      enterDigit(SYMBOLS[number - 1], { layer });
       draw();
       return;
     }
   }
   settle();
-  if (char === "0") {
-    if (!candidate) eraseCell();
+  if ((layer ?? session.mode) === "colour") {
+    if (char === "0") eraseCell();
+    else enterDigit(char, { layer });
+  } else if (char === "0") {
+    if (!layer) eraseCell();
   } else if (Number(char) * 10 <= SIZE) {
-    view.pending = { index: view.selected, digit: char, candidate };
+    view.pending = { index: view.selected, digit: char, layer };
     draw();
     const values = { digit: char, first: Number(char) * 10, last: Math.min(Number(char) * 10 + 9, SIZE) };
     say(interpolate(TEXT.waiting, values));
   } else {
-    enterDigit(char, { candidate });
+    enterDigit(char, { layer });
   }
 }
 
 // A value or an erase typed in the grid; false for a key that is neither.
 function typeValue(key, event) {
   if (key && SIZE > 9 && /^[0-9]$/.test(key.char)) typeDigit(key);
-  else if (key && SYMBOLS.includes(key.char)) enterDigit(key.char, { candidate: key.candidate });
-  else if (!event.shiftKey && CLEAR.has(event.key)) eraseCell();
+  else if (key && SYMBOLS.includes(key.char)) enterDigit(key.char, { layer: key.layer });
+  else if (!event.shiftKey && !event.ctrlKey && CLEAR.has(event.key)) eraseCell();
   else return false;
   return true;
 }
@@ -107,7 +127,7 @@ function typeValue(key, event) {
 function onGridKey(event) {
   const index = indexOf(event.target);
   if (index < 0 || event.altKey || event.metaKey || event.isComposing || MODIFIERS.has(event.key)) return;
-  const key = event.ctrlKey ? null : typed(event);
+  const key = typed(event);
   const digit = key && SIZE > 9 && /^[0-9]$/.test(key.char);
   if (view.pending && !digit) {
     // Any key but a digit ends the wait: Escape, Backspace and Delete drop the first digit, others place it.
@@ -128,7 +148,6 @@ function onGridKey(event) {
     select(target);
     return;
   }
-  if (event.ctrlKey) return;
   if (typeValue(key, event)) event.preventDefault();
 }
 
@@ -147,9 +166,9 @@ function onPageKey(event) {
   } else if (event.ctrlKey && !event.shiftKey && key === "y") {
     event.preventDefault();
     redoStep();
-  } else if (!event.ctrlKey && key === "n") {
+  } else if (!event.ctrlKey && !event.shiftKey && key in MODE_KEYS) {
     event.preventDefault();
-    toggleCandidateMode();
+    setMode(MODE_KEYS[key]);
   }
 }
 

@@ -3,64 +3,88 @@
 // come from the player or the server, and a cell's peers from the page's
 // grid (peersOf).
 
-import { change, isGiven } from "./game.js";
+import { COLOURS, change, isGiven } from "./game.js";
 
-// Place ``digit`` in an open cell (its candidates go); with ``tidy``, the
-// digit also leaves the candidates of the cell's peers, in the same step.
+// The marks layers a digit can be noted in, by name.
+const MARKS = { centre: "candidates", corner: "corners" };
+
+// Place ``digit`` in an open cell (its marks hide under it, and come back
+// when it goes); with ``tidy``, the digit also leaves the centre and corner
+// marks of the cell's peers, in the same step.
 export function place(game, index, digit, { tidy, peersOf }) {
   if (isGiven(game, index) || game.digits[index] === digit) return [];
-  const changes = [change(game, index, digit, "")];
+  const changes = [change(game, index, { digit, centre: "", corner: "" })];
   if (tidy) {
     for (const peer of peersOf(index)) {
-      const candidates = game.candidates[peer];
-      if (candidates.includes(digit)) {
-        changes.push(change(game, peer, game.digits[peer], candidates.replace(digit, "")));
-      }
+      const centre = game.candidates[peer].replace(digit, "");
+      const corner = game.corners[peer].replace(digit, "");
+      changes.push(change(game, peer, { centre, corner }));
     }
   }
   return changes;
 }
 
-// Empty a cell of its digit, or else of its candidates.
-export function erase(game, index) {
+// Empty a cell: of its digit if it has one; else, in ``mode``, of that
+// layer (a colour in colour mode, the corner or centre marks in theirs), or
+// in normal mode of both layers of marks.
+export function erase(game, index, mode = "normal") {
+  if (mode === "colour") return [change(game, index, { colour: "" })];
   if (isGiven(game, index)) return [];
-  return [change(game, index, "", game.digits[index] ? game.candidates[index] : "")];
+  if (game.digits[index]) return [change(game, index, { digit: "" })];
+  if (mode === "centre") return [change(game, index, { centre: "" })];
+  if (mode === "corner") return [change(game, index, { corner: "" })];
+  return [change(game, index, { centre: "", corner: "" })];
 }
 
-// Pencil ``digit`` in as one of a cell's candidates, or take it out; a cell
-// holding a digit takes no candidates.
-export function toggleCandidate(game, index, digit) {
+// Note ``digit`` in a cell's ``layer`` of marks ("centre" or "corner"), or
+// take it out; a cell holding a digit takes no marks.
+export function toggleMark(game, index, digit, layer = "centre") {
   if (isGiven(game, index) || game.digits[index]) return [];
-  const candidates = game.candidates[index];
-  const next = candidates.includes(digit) ? candidates.replace(digit, "") : candidates + digit;
-  return [change(game, index, "", next)];
+  const marks = game[MARKS[layer]][index];
+  const next = marks.includes(digit) ? marks.replace(digit, "") : marks + digit;
+  return [change(game, index, { [layer]: next })];
 }
 
-// Every open cell's candidates become the server's ``candidates`` for it.
+// Colour a cell (given or not) with colour ``colour`` ("1" to "8"), or take
+// that colour off again.
+export function toggleColour(game, index, colour) {
+  if (!(Number(colour) >= 1 && Number(colour) <= COLOURS)) return [];
+  return [change(game, index, { colour: game.colours[index] === colour ? "" : colour })];
+}
+
+// Every open cell's centre marks become the server's ``candidates`` for it.
 export function fillCandidates(game, candidates) {
-  return game.digits.map((digit, index) => (digit ? null : change(game, index, "", candidates[index] ?? "")));
+  return game.digits.map((digit, index) => (digit ? null : change(game, index, { centre: candidates[index] ?? "" })));
 }
 
 // A teacher's step: its placements become digits (tidying peers as a placed
-// digit does), its eliminations leave the candidates. A cell losing a
+// digit does), its eliminations leave the centre marks. A cell losing a
 // candidate without any pencilled first gets ``candidates`` (the server's),
 // so the removal shows.
 export function applyStep(game, step, { candidates, tidy, peersOf, indexOf }) {
   const digits = [...game.digits];
-  const pencilled = [...game.candidates];
+  const centre = [...game.candidates];
+  const corner = [...game.corners];
   const touch = (index) => index >= 0 && !isGiven(game, index);
   for (const { cell, digit } of step.placements ?? []) {
     const index = indexOf(cell);
     if (!touch(index)) continue;
     digits[index] = String(digit);
-    pencilled[index] = "";
-    if (tidy) for (const peer of peersOf(index)) pencilled[peer] = pencilled[peer].replace(String(digit), "");
+    centre[index] = "";
+    corner[index] = "";
+    if (!tidy) continue;
+    for (const peer of peersOf(index)) {
+      centre[peer] = centre[peer].replace(String(digit), "");
+      corner[peer] = corner[peer].replace(String(digit), "");
+    }
   }
   for (const { cell, digit } of step.eliminations ?? []) {
     const index = indexOf(cell);
     if (!touch(index) || digits[index]) continue;
-    if (!pencilled[index]) pencilled[index] = candidates?.[index] ?? "";
-    pencilled[index] = pencilled[index].replace(String(digit), "");
+    if (!centre[index]) centre[index] = candidates?.[index] ?? "";
+    centre[index] = centre[index].replace(String(digit), "");
   }
-  return digits.map((digit, index) => change(game, index, digit, pencilled[index]));
+  return digits.map((digit, index) =>
+    change(game, index, { digit, centre: centre[index], corner: corner[index] }),
+  );
 }

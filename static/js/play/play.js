@@ -10,11 +10,14 @@ import { pause, showTime, startControls } from "./controls.js";
 import { startHint } from "./game-hint.js";
 import { startMistakes } from "./mistakes.js";
 import { startWhereWrong } from "./where-wrong.js";
+import { startModes } from "./modes.js";
+import { startReplay } from "./replay.js";
+import { sharedStart, startShare } from "./share.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
 import { render } from "./render.js";
-import { draw, onDraw, session, store } from "./session.js";
+import { draw, onDraw, session, store, view } from "./session.js";
 import { load } from "./storage.js";
 import { createClock } from "./timer.js";
 
@@ -30,8 +33,9 @@ function readData() {
 
 function start(data) {
   onDraw(render); // first: the other draw listeners see the grid drawn
-  session.data = data;
-  session.game = fromData(load(data.key), data.puzzle) ?? newGame(data.puzzle);
+  const shared = sharedStart(data);
+  session.data = shared ? { ...data, key: shared.key } : data;
+  session.game = fromData(load(session.data.key), data.puzzle) ?? newGame(data.puzzle, shared?.cells ?? null);
   let ticks = 0;
   session.clock = createClock(session.game.elapsed, (milliseconds) => {
     showTime(milliseconds);
@@ -47,6 +51,9 @@ function start(data) {
   startHint();
   startWhereWrong();
   startMistakes();
+  startModes();
+  startShare();
+  startReplay();
   document.getElementById("play-needs-script")?.setAttribute("hidden", "");
   document.getElementById("play")?.removeAttribute("hidden");
   draw();
@@ -54,7 +61,7 @@ function start(data) {
   window.addEventListener("pagehide", store);
   if (session.game.finished) return;
   if (document.hidden) pause(true, { auto: true }); // it starts when the tab shows
-  else session.clock.start();
+  else if (!view.overLimit) session.clock.start();
 }
 
 const data = readData();

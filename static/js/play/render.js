@@ -1,12 +1,13 @@
-// Draws the game into the server's grid: each cell button's digit or
-// pencilled candidates and its spoken label, and the marks on its <td>: the selected cell, its
-// peers and the cells holding or pencilling its digit (each as its option
-// says: options.js), the player's own digits, digits found
-// wrong or in conflict, and a hint shown on the grid, from the session's
-// view. The table stays.
+// Draws the game into the server's grid: each cell button's digit or marks
+// (centre marks in the middle, corner marks along the top and bottom edges,
+// in order) and its spoken label, and on its <td> its colour and the
+// highlights: the selected cell, its peers and the cells holding or noting
+// its digit (each as its option says: options.js), the player's own digits,
+// digits found wrong or in conflict, and a hint shown on the grid, from the
+// session's view. The table stays.
 
 import { gettext, interpolate } from "../core/i18n.js";
-import { isGiven } from "./game.js";
+import { COLOURS, isGiven } from "./game.js";
 import { buttons, peersOf, place, SYMBOLS } from "./grid.js";
 import { optionOn } from "./options.js";
 import { view } from "./session.js";
@@ -16,8 +17,15 @@ const TEXT = {
   // Translators: a given is a digit the puzzle starts with.
   given: gettext("Row %(row)s, column %(column)s: %(digit)s, given"),
   digit: gettext("Row %(row)s, column %(column)s: %(digit)s"),
-  // Translators: %(notes)s lists the digits the player noted in the cell, as in "1, 4, 7".
-  candidates: gettext("Row %(row)s, column %(column)s: notes %(notes)s"),
+  // Translators: a cell's label when it holds marks but no digit; %(marks)s
+  // is "centre marks 1, 4", "corner marks 2, 3" or both, joined by "; ".
+  marks: gettext("Row %(row)s, column %(column)s: %(marks)s"),
+  // Translators: %(marks)s lists the digits noted in the middle of the cell, as in "1, 4, 7".
+  centre: gettext("centre marks %(marks)s"),
+  // Translators: %(marks)s lists the digits noted in the corners of the cell, as in "2, 3".
+  corner: gettext("corner marks %(marks)s"),
+  // Translators: goes between a cell's centre marks and its corner marks.
+  layerSeparator: gettext("; "),
   empty: gettext("Row %(row)s, column %(column)s: empty"),
   paused: gettext("Row %(row)s, column %(column)s: hidden while paused"),
   // Translators: added after a cell's name when its digit is not the solution's.
@@ -26,32 +34,46 @@ const TEXT = {
   conflict: gettext(", in conflict"),
   // Translators: what goes between two items of a list, as in "1, 4, 7".
   listSeparator: gettext(", "),
+  // Translators: added after a cell's name when the player coloured it; %(name)s is the colour's name.
+  coloured: gettext(", colour %(number)s (%(name)s)"),
 };
 
-const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict"];
+// The palette's names, as the page's palette buttons carry them (data-name).
+const COLOUR_NAMES = Array.from(document.querySelectorAll(".play-palette [data-colour]"), (key) => key.dataset.name);
+
+const COLOUR_CLASSES = Array.from({ length: COLOURS }, (_, at) => `colour-${at + 1}`);
+const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict", ...COLOUR_CLASSES];
 const HINT_MARKS = ["hint-unit", "hint-pattern", "hint-place", "hint-remove"];
+
+function marksText(game, index) {
+  const list = (marks) => Array.from(marks).join(TEXT.listSeparator);
+  const said = [];
+  if (game.candidates[index]) said.push(interpolate(TEXT.centre, { marks: list(game.candidates[index]) }));
+  if (game.corners[index]) said.push(interpolate(TEXT.corner, { marks: list(game.corners[index]) }));
+  return said.join(TEXT.layerSeparator);
+}
 
 function label(game, index) {
   const where = place(index);
   if (view.paused) return interpolate(TEXT.paused, where);
   const digit = game.digits[index];
-  const candidates = game.candidates[index];
   let text;
   if (isGiven(game, index)) text = interpolate(TEXT.given, { ...where, digit });
   else if (digit) text = interpolate(TEXT.digit, { ...where, digit });
-  // The message's placeholder keeps the name players know the candidates by.
-  else if (candidates) {
-    text = interpolate(TEXT.candidates, { ...where, notes: Array.from(candidates).join(TEXT.listSeparator) });
-  }
-  else text = interpolate(TEXT.empty, where);
+  else if (game.candidates[index] || game.corners[index]) {
+    text = interpolate(TEXT.marks, { ...where, marks: marksText(game, index) });
+  } else text = interpolate(TEXT.empty, where);
+  const colour = game.colours[index];
+  if (colour) text += interpolate(TEXT.coloured, { number: colour, name: COLOUR_NAMES[Number(colour) - 1] });
   if (view.wrong.has(index)) text += TEXT.wrong;
   if (view.conflicts.has(index)) text += TEXT.conflict;
   return text;
 }
 
-// The candidates as a block of the box's shape (3 by 3 on 9x9, 4 by 4 on
-// 16x16: play.css), each value in its own place; a hint's digit shown
-// faintly; a first digit typed that waits for a second (keyboard.js).
+// A digit; or the marks: the centre marks in one line in the middle (the
+// more there are, the smaller: play.css), the corner marks in order along the
+// top edge and then the bottom, from the left; a hint's digit shown faintly;
+// a first digit typed that waits for a second (keyboard.js).
 function content(game, index) {
   const digit = game.digits[index];
   const ghost = view.hint?.place.get(index);
@@ -59,11 +81,25 @@ function content(game, index) {
   if (view.pending?.index === index) return [span("play-pending", view.pending.digit)];
   if (digit) return [document.createTextNode(digit)];
   if (ghost) return [span("play-ghost", ghost)];
-  const candidates = game.candidates[index];
-  if (!candidates) return [];
-  const block = span("play-candidates", "");
-  for (const symbol of SYMBOLS) block.append(span("", candidates.includes(symbol) ? symbol : ""));
-  return [block];
+  const shown = [];
+  const corner = game.corners[index];
+  if (corner) {
+    const top = Math.ceil(corner.length / 2);
+    const edge = (name, marks) => {
+      const node = span(name, "");
+      for (const mark of marks) node.append(span("", mark));
+      return node;
+    };
+    shown.push(edge("play-corner play-corner-top", corner.slice(0, top)));
+    if (corner.length > top) shown.push(edge("play-corner play-corner-bottom", corner.slice(top)));
+  }
+  const centre = game.candidates[index];
+  if (centre) {
+    const node = span("play-centre", centre);
+    node.dataset.count = String(Math.min(centre.length, 10));
+    shown.push(node);
+  }
+  return shown;
 }
 
 function span(className, text) {
@@ -83,7 +119,9 @@ function marks(game, index) {
     selected: index === selected,
     peer: optionOn("peers") && peersOf(selected).includes(index),
     "same-digit":
-      optionOn("digits") && !!digit && (game.digits[index] === digit || game.candidates[index].includes(digit)),
+      optionOn("digits") &&
+      !!digit &&
+      (game.digits[index] === digit || game.candidates[index].includes(digit) || game.corners[index].includes(digit)),
     placed: !!game.digits[index] && !isGiven(game, index),
     wrong: view.wrong.has(index),
     conflict: view.conflicts.has(index),
@@ -91,13 +129,15 @@ function marks(game, index) {
     "hint-pattern": !!hint?.cells.has(index),
     "hint-place": !!hint?.place.has(index),
     "hint-remove": !!hint?.remove.has(index),
+    ...Object.fromEntries(COLOUR_CLASSES.map((name, at) => [name, game.colours[index] === String(at + 1)])),
   };
 }
 
 export function render(game) {
   buttons().forEach((button, index) => {
     const pending = view.pending?.index === index ? view.pending.digit : "";
-    const key = `${view.paused}|${game.digits[index]}|${game.candidates[index]}|${view.hint?.place.get(index) ?? ""}|${pending}`;
+    const layers = `${game.digits[index]}|${game.candidates[index]}|${game.corners[index]}`;
+    const key = `${view.paused}|${layers}|${view.hint?.place.get(index) ?? ""}|${pending}`;
     if (button.dataset.shown !== key) {
       button.replaceChildren(...content(game, index));
       button.dataset.shown = key;

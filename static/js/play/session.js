@@ -11,7 +11,8 @@ export const session = {
   data: null, // the server's play_data
   game: null,
   clock: null,
-  candidateMode: false, // digits pencil candidates in (the Notes button)
+  mode: "normal", // what a value typed does: "normal" (a digit), "centre", "corner" or "colour" (modes.js)
+  replaying: false, // the finished game's replay is on the grid (replay.js): nothing is kept meanwhile
 };
 
 // What the page shows beside the game itself; the modules set it and call draw.
@@ -21,7 +22,8 @@ export const view = {
   conflicts: new Set(), // cells whose digits clash, as the server says
   paused: false,
   hint: null, // {units, cells, place: Map index -> digit, remove: Set} while a hint is shown
-  pending: null, // {index, digit, candidate}: a first digit typed that waits for a second (keyboard.js)
+  pending: null, // {index, digit, layer}: a first digit typed that waits for a second (keyboard.js)
+  overLimit: false, // the mistakes reached the limit the player set (mistakes.js): the game waits
 };
 const changeListeners = [];
 const drawListeners = [];
@@ -41,9 +43,10 @@ export function onDraw(listener) {
 // What a move or a button did, in the page's live region (p#play-status).
 export const say = announcer("play-status");
 
-// Input counts only while the game runs: not paused, not finished.
+// Input counts only while the game runs: not paused, not finished, not
+// stopped at the mistakes' limit, not replaying.
 export function playing() {
-  return !!session.game && !session.game.finished && !view.paused;
+  return !!session.game && !session.game.finished && !view.paused && !view.overLimit && !session.replaying;
 }
 
 export function draw() {
@@ -52,7 +55,7 @@ export function draw() {
 
 export function store() {
   const game = session.game;
-  if (!game) return;
+  if (!game || session.replaying) return;
   game.elapsed = Math.round(session.clock?.read() ?? game.elapsed);
   save(session.data.key, toData(game));
 }
@@ -65,18 +68,23 @@ function changed(step, source) {
   store();
 }
 
+// The time played, in milliseconds.
+function played() {
+  return Math.round(session.clock?.read() ?? session.game.elapsed);
+}
+
 // Make ``changes`` one undo step; the step, or false when nothing changed
 // (or the game is not running).
 export function act(changes, source = "move") {
   if (!playing()) return false;
-  const step = commit(session.game, changes);
+  const step = commit(session.game, changes, played());
   if (step) changed(step, source);
   return step;
 }
 
 export function takeBack(forward = false) {
   if (!playing()) return null;
-  const step = forward ? redo(session.game) : undo(session.game);
+  const step = forward ? redo(session.game, played()) : undo(session.game);
   if (step) changed(step, forward ? "redo" : "undo");
   return step;
 }
@@ -92,10 +100,11 @@ export function onFinish(listener) {
   finishListeners.push(listener);
 }
 
-// Start over: the stored progress goes, and the game is the givens again.
+// Start over: the stored progress goes, and the game is where it started
+// again (its givens, or the shared position it was opened on).
 export function restart() {
   forget(session.data.key);
-  session.game = newGame(session.data.puzzle);
+  session.game = newGame(session.data.puzzle, session.game.start);
   view.wrong.clear();
   view.conflicts.clear();
   view.paused = false;

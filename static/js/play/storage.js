@@ -52,3 +52,22 @@ export function rememberOption(name, on) {
     // Not remembered; the option still works on this page.
   }
 }
+
+// The mistakes' limit, kept for every game: a whole number, 0 for none.
+const LIMIT_KEY = "sudoku.play.mistakeLimit";
+
+export function storedLimit() {
+  try {
+    return Math.max(0, Number.parseInt(localStorage.getItem(LIMIT_KEY) ?? "0", 10) || 0);
+  } catch {
+    return 0;
+  }
+}
+
+export function rememberLimit(limit) {
+  try {
+    localStorage.setItem(LIMIT_KEY, String(limit));
+  } catch {
+    // Not remembered; the limit still holds on this page.
+  }
+}

@@ -36,7 +36,7 @@ def test_the_selected_digit_is_highlighted_where_held_or_noted_and_each_highligh
     (row, column), (r2, c2) = OPEN[0], OPEN[-1]
     digit = solution_at(row, column)
     cell(page, r2, c2).click()
-    page.keyboard.press(f"Shift+Digit{digit}")  # a note of the digit, far away
+    page.keyboard.press(f"Control+Digit{digit}")  # a note of the digit, far away
     cell(page, row, column).click()
     page.keyboard.press(digit)
     cell(page, row, column).click()
@@ -48,7 +48,7 @@ def test_the_selected_digit_is_highlighted_where_held_or_noted_and_each_highligh
     assert len(marked(page, "peer")) == 20
     page.get_by_label("Highlight the cells that see the selected cell").uncheck()
     expect(page.locator("table.play-grid td.peer")).to_have_count(0)
-    page.get_by_label("Highlight the cells that hold or note the selected cell's digit").uncheck()
+    page.get_by_label("Highlight the cells that hold or mark the selected cell's digit").uncheck()
     expect(page.locator("table.play-grid td.same-digit")).to_have_count(0)
     page.reload()
     expect(page.get_by_label("Highlight the cells that see the selected cell")).not_to_be_checked()

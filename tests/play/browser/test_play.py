@@ -97,16 +97,19 @@ def test_the_clock_and_the_end_message_read_as_people_write_them(live_server, pa
     assert said == ["0:00", "1:05", "59:59", "Solved in 1:02:03 with 1 hint and 2 checks."]
 
 
-def test_the_pad_places_digits_and_notes_mode_writes_notes(live_server, page, console_errors):
-    """A pad key fills the selected cell; with Notes pressed (button or N) digits
-    become notes; Shift+digit writes a note in either mode; Erase empties a cell."""
+def test_the_pad_places_digits_and_centre_mode_writes_centre_marks(
+    live_server, page, console_errors
+):
+    """A pad key fills the selected cell; with Centre pressed (button or N)
+    digits become centre marks; Ctrl+digit writes one in any mode; Erase
+    empties a cell."""
     open_play(page, live_server.url)
     (r1, c1), (r2, c2), (r3, c3) = OPEN[:3]
     cell(page, r1, c1).click()
     pad_key(page, "4").click()
     expect_label(page, r1, c1, "4")
     expect(cell(page, r1, c1)).to_be_focused()  # the pad keeps focus on the grid
-    notes = button(page, "Notes")
+    notes = button(page, "Centre")
     expect(notes).to_have_attribute("aria-pressed", "false")
     notes.click()
     expect(notes).to_have_attribute("aria-pressed", "true")
@@ -114,15 +117,15 @@ def test_the_pad_places_digits_and_notes_mode_writes_notes(live_server, page, co
     pad_key(page, "7").click()
     pad_key(page, "2").click()
     page.keyboard.press("5")
-    expect_label(page, r2, c2, "notes 2, 5, 7")
+    expect_label(page, r2, c2, "centre marks 2, 5, 7")
     pad_key(page, "5").click()  # a second press takes the note out
-    expect_label(page, r2, c2, "notes 2, 7")
+    expect_label(page, r2, c2, "centre marks 2, 7")
     page.keyboard.press("n")
     expect(notes).to_have_attribute("aria-pressed", "false")
     cell(page, r3, c3).click()
-    page.keyboard.press("Shift+Digit3")
-    page.keyboard.press("Shift+Digit8")
-    expect_label(page, r3, c3, "notes 3, 8")
+    page.keyboard.press("Control+Digit3")
+    page.keyboard.press("Control+Digit8")
+    expect_label(page, r3, c3, "centre marks 3, 8")
     right = solution_at(r3, c3)
     page.keyboard.press(right)
     expect_label(page, r3, c3, right)
@@ -144,7 +147,7 @@ def test_fill_candidates_gives_each_open_cell_its_candidates(live_server, page, 
     fill_candidates(page)
     for row, column in OPEN[:6]:
         notes = ", ".join(candidates(EASY, row, column))
-        expect_label(page, row, column, f"notes {notes}")
+        expect_label(page, row, column, f"centre marks {notes}")
     button(page, "Undo").click()  # one step
     for row, column in OPEN[:6]:
         expect_label(page, row, column, "empty")
@@ -166,10 +169,12 @@ def test_a_placed_digit_leaves_its_peers_notes_unless_told_not_to(
     for r, c in holding:
         assert digit not in notes_of(page, r, c)
     button(page, "Undo").click()  # the digit and the notes it removed: one step
-    expect_label(page, row, column, "notes " + ", ".join(candidates(EASY, row, column)))
+    expect_label(page, row, column, "centre marks " + ", ".join(candidates(EASY, row, column)))
     for r, c in holding:
         assert digit in notes_of(page, r, c)
-    option = page.get_by_label("Remove a placed digit from the notes of its row, column and box")
+    option = page.get_by_label(
+        "Remove a placed digit from the centre and corner marks of its row, column and box"
+    )
     expect(option).to_be_checked()
     option.uncheck()
     place(page, row, column, digit)
@@ -189,13 +194,13 @@ def test_undo_and_redo_go_through_digits_notes_and_fill(live_server, page, conso
     (r1, c1), (r2, c2) = OPEN[:2]
     digit = solution_at(r1, c1)
     place(page, r1, c1, digit)
-    place(page, r2, c2, "Shift+Digit1")
+    place(page, r2, c2, "Control+Digit1")
     fill_candidates(page)
-    filled = "notes " + ", ".join(candidates(_with(EASY, r1, c1, digit), r2, c2))
+    filled = "centre marks " + ", ".join(candidates(_with(EASY, r1, c1, digit), r2, c2))
     expect_label(page, r2, c2, filled)
     cell(page, r1, c1).focus()
     page.keyboard.press("Control+z")
-    expect_label(page, r2, c2, "notes 1")
+    expect_label(page, r2, c2, "centre marks 1")
     expect(page.locator(STATUS)).to_have_text("Undone.")
     page.keyboard.press("Control+z")
     expect_label(page, r2, c2, "empty")
@@ -205,12 +210,12 @@ def test_undo_and_redo_go_through_digits_notes_and_fill(live_server, page, conso
     page.keyboard.press("Control+Shift+z")
     expect_label(page, r1, c1, digit)
     page.keyboard.press("Control+y")
-    expect_label(page, r2, c2, "notes 1")
+    expect_label(page, r2, c2, "centre marks 1")
     redo.click()
     expect_label(page, r2, c2, filled)
     expect(redo).to_be_disabled()
     undo.click()
-    place(page, r2, c2, "Shift+Digit2")  # a new step drops what was undone
+    place(page, r2, c2, "Control+Digit2")  # a new step drops what was undone
     expect(redo).to_be_disabled()
     assert console_errors == []
 
@@ -292,11 +297,11 @@ def test_hint_points_out_a_digit_that_clashes_with_a_given_as_wrong(
 def test_hint_points_out_notes_that_lost_the_solution_digit(live_server, page, console_errors):
     open_play(page, live_server.url)
     row, column, wrong = wrong_but_allowed()
-    place(page, row, column, f"Shift+Digit{wrong}")
+    place(page, row, column, f"Control+Digit{wrong}")
     button(page, "Hint").click()
-    said = f"Notes without the solution's digit: row {row}, column {column}."
+    said = f"Centre marks without the solution's digit: row {row}, column {column}."
     expect(page.locator(STATUS)).to_contain_text(said)
-    expect_label(page, row, column, f"notes {wrong}, wrong")
+    expect_label(page, row, column, f"centre marks {wrong}, wrong")
     assert console_errors == []
 
 
@@ -315,8 +320,8 @@ def test_a_hint_that_removes_candidates_gives_bare_cells_their_notes_first(
     expect(status).to_contain_text("Press Hint again to apply it.")
     shown = status.inner_text()
     hint.click()
-    expect(status).to_contain_text("Removed from the notes: 5 from row 1, column 3")
-    expect_label(page, 1, 3, "notes " + ", ".join(candidates(grid, 1, 3).replace("5", "")))
+    expect(status).to_contain_text("Removed from the centre marks: 5 from row 1, column 3")
+    expect_label(page, 1, 3, "centre marks " + ", ".join(candidates(grid, 1, 3).replace("5", "")))
     hint.click()
     expect(status).to_contain_text("Press Hint again to see it on the grid.")
     hint.click()
@@ -332,20 +337,20 @@ def test_a_reload_resumes_digits_notes_time_and_undo(live_server, page, console_
     open_play(page, live_server.url)
     (r1, c1), (r2, c2) = OPEN[:2]
     place(page, r1, c1, solution_at(r1, c1))
-    place(page, r2, c2, "Shift+Digit4")
-    place(page, r2, c2, "Shift+Digit2")
+    place(page, r2, c2, "Control+Digit4")
+    place(page, r2, c2, "Control+Digit2")
     wait_for_seconds(page, 2)
     played = seconds_shown(page)
     assert played >= 2
     page.reload()
     expect(page.locator("#play")).to_be_visible()
     expect_label(page, r1, c1, solution_at(r1, c1))
-    expect_label(page, r2, c2, "notes 2, 4")
+    expect_label(page, r2, c2, "centre marks 2, 4")
     assert seconds_shown(page) >= played
     button(page, "Undo").click()
-    expect_label(page, r2, c2, "notes 4")
+    expect_label(page, r2, c2, "centre marks 4")
     button(page, "Redo").click()
-    expect_label(page, r2, c2, "notes 2, 4")
+    expect_label(page, r2, c2, "centre marks 2, 4")
     assert console_errors == []
 
 
@@ -384,12 +389,12 @@ def test_a_game_saved_with_its_candidates_as_notes_resumes(live_server, page, co
     page.reload()
     expect(page.locator("#play")).to_be_visible()
     expect_label(page, r1, c1, digit)
-    expect_label(page, r2, c2, "notes 2, 4")
+    expect_label(page, r2, c2, "centre marks 2, 4")
     assert seconds_shown(page) >= 65
     button(page, "Undo").click()
-    expect_label(page, r2, c2, "notes 4")
+    expect_label(page, r2, c2, "centre marks 4")
     button(page, "Redo").click()
-    expect_label(page, r2, c2, "notes 2, 4")
+    expect_label(page, r2, c2, "centre marks 2, 4")
     kept = stored(page)
     assert kept["candidates"][second] == "24"
     assert "notes" not in kept
@@ -515,7 +520,10 @@ def test_a_phone_plays_without_sideways_scroll_with_44_pixel_keys(
     page = open_view(phone)
     open_play(page, live_server.url)
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
-    keys = page.locator(".play-pad button, .play-actions button, .play-bar button")
+    keys = page.locator(
+        ".play-pad button, .play-modes button, .play-palette button, .play-actions button:visible,"
+        " .play-bar button"
+    )
     for box in keys.evaluate_all("keys => keys.map(k => k.getBoundingClientRect().toJSON())"):
         assert box["width"] >= 44, box
         assert box["height"] >= 44, box

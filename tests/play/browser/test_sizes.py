@@ -1,7 +1,7 @@
 """The play page at other sizes in Chromium: a 4x4 played to the end by
 keyboard; at 16x16 values above 9 typed as two digits or as a letter, a
-first digit placed alone by Enter or by moving away, notes in their 4 by 4
-block, the API's conflicts, candidates and hint, progress kept under
+first digit placed alone by Enter or by moving away, centre and corner
+marks, the API's conflicts, candidates and hint, progress kept under
 the puzzle's key; a phone's width (16x16 at 360 px, 25x25 at 768 px) with
 the page never scrolling sideways; axe at 16x16."""
 
@@ -143,23 +143,29 @@ def test_at_16x16_a_first_digit_is_placed_when_focus_leaves_and_dropped_by_escap
     assert console_errors == []
 
 
-def test_at_16x16_notes_are_written_and_shown_in_a_4_by_4_block(live_server, page, console_errors):
+def test_at_16x16_marks_take_two_digit_values_and_letters_in_both_layers(
+    live_server, page, console_errors
+):
+    """Centre mode (N) takes 16 typed as 1 then 6 and a letter; Ctrl writes a
+    centre mark and Shift a corner mark in any mode, two-digit values too."""
     puzzle, _, size = board("16x16")
     open_game(page, live_server.url, puzzle)
     row, column = open_cells(puzzle, size)[0]
     cell(page, row, column).click()
     page.keyboard.press("n")
     page.keyboard.press("1")
-    page.keyboard.press("6")  # 16, as a note
+    page.keyboard.press("6")  # 16, as a centre mark
     page.keyboard.press("a")
     page.keyboard.press("n")
-    page.keyboard.press("Shift+3")  # Shift writes a note in either mode
-    expect_label(page, row, column, "notes 3, A, G")
-    block = cell(page, row, column).locator(".play-candidates")
-    shown = block.locator("span").evaluate_all("spans => spans.map(s => s.textContent)")
-    assert shown == ["", "", "3", "", "", "", "", "", "", "A", "", "", "", "", "", "G"]
-    columns = block.evaluate("b => getComputedStyle(b).gridTemplateColumns.split(' ').length")
-    assert columns == 4
+    page.keyboard.press("Control+3")
+    page.keyboard.press("Shift+1")
+    page.keyboard.press("Shift+2")  # 12, as a corner mark
+    page.keyboard.press("Shift+5")
+    expect_label(page, row, column, "centre marks 3, A, G; corner marks 5, C")
+    shown = cell(page, row, column)
+    expect(shown.locator(".play-centre")).to_have_text("3AG")
+    expect(shown.locator(".play-corner-top")).to_have_text("5")  # the first half along the top
+    expect(shown.locator(".play-corner-bottom")).to_have_text("C")
     assert console_errors == []
 
 
@@ -181,8 +187,10 @@ def test_at_16x16_conflicts_candidates_and_check_work_on_the_page(
     expect(page.locator("#play-conflicts")).to_contain_text(f"Two {given}s in row {row}")
     page.keyboard.press("Backspace")
     button(page, "Fill candidates").click()
-    expect(page.locator(STATUS)).to_have_text("Every open cell's notes now hold its candidates.")
-    assert solution[index] in re.search(r"notes (.*)$", label(page, row, column)).group(1)
+    expect(page.locator(STATUS)).to_have_text(
+        "Every open cell's centre marks now hold its candidates."
+    )
+    assert solution[index] in re.search(r"centre marks (.*)$", label(page, row, column)).group(1)
     assert console_errors == []
 
 
@@ -249,7 +257,10 @@ def test_a_large_board_scrolls_in_its_region_never_the_page(
     page = open_view(phone)
     open_game(page, live_server.url, puzzle)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    keys = page.locator(".play-pad button, .play-actions button, .play-bar button")
+    keys = page.locator(
+        ".play-pad button, .play-modes button, .play-palette button, .play-actions button:visible,"
+        " .play-bar button"
+    )
     for box in keys.evaluate_all("keys => keys.map(k => k.getBoundingClientRect().toJSON())"):
         assert box["width"] >= 44, box
         assert box["height"] >= 44, box
@@ -265,13 +276,13 @@ def test_a_large_board_scrolls_in_its_region_never_the_page(
 
 
 def test_axe_finds_no_violation_at_16x16(open_view, live_server, console_errors):
-    """With notes, a placed value, a waiting first digit's cell and a conflict shown."""
+    """With centre marks, a placed value, a waiting first digit's cell and a conflict shown."""
     puzzle, _, size = board("16x16")
     for view in ({"width": 1280, "height": 900}, {"width": 360, "height": 800}):
         page = open_view({"viewport": view})
         open_game(page, live_server.url, puzzle)
         button(page, "Fill candidates").click()
-        expect(page.locator(STATUS)).to_contain_text("Every open cell's notes")
+        expect(page.locator(STATUS)).to_contain_text("Every open cell's centre marks")
         (r1, c1), (r2, c2) = open_cells(puzzle, size)[:2]
         cell(page, r1, c1).click()
         page.keyboard.press("c")
@@ -288,9 +299,10 @@ def test_axe_finds_no_violation_at_25x25_on_a_tablet(open_view, live_server, con
     open_game(page, live_server.url, puzzle)
     row, column = open_cells(puzzle, size)[0]
     cell(page, row, column).click()
-    page.keyboard.press("Shift+2")  # a note
-    page.keyboard.press("Shift+5")  # 25, as a note
-    expect_label(page, row, column, "notes P")
+    page.keyboard.press("Control+2")  # a centre mark
+    page.keyboard.press("Control+5")  # 25, as a centre mark
+    page.keyboard.press("Shift+4")  # a corner mark
+    expect_label(page, row, column, "centre marks P; corner marks 4")
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
     assert console_errors == []

@@ -72,15 +72,17 @@ def test_a_needed_note_taken_out_is_found(live_server, page, console_errors):
     right = solution_at(row, column)
     other = next(d for d in "123456789" if d != right)
     open_play(page, live_server.url)
-    type_in(page, row, column, f"Shift+Digit{right}")  # move 1
-    page.keyboard.press(f"Shift+Digit{other}")  # move 2
-    page.keyboard.press(f"Shift+Digit{right}")  # move 3 takes the solution's digit out
-    expect(cell(page, row, column)).to_have_attribute("aria-label", re.compile(f"notes {other}$"))
+    type_in(page, row, column, f"Control+Digit{right}")  # move 1
+    page.keyboard.press(f"Control+Digit{other}")  # move 2
+    page.keyboard.press(f"Control+Digit{right}")  # move 3 takes the solution's digit out
+    expect(cell(page, row, column)).to_have_attribute(
+        "aria-label", re.compile(f"centre marks {other}$")
+    )
     type_in(page, r2, c2, solution_at(r2, c2))  # move 4
     button(page, WRONG).click()
     expect(page.locator(STATUS)).to_contain_text(
-        f"Move 3 went wrong: it left the notes of row {row}, column {column} without {right}, "
-        "the solution's digit there."
+        f"Move 3 went wrong: it left the centre marks of row {row}, column {column} "
+        f"without {right}, the solution's digit there."
     )
     assert right in label(page, row, column)  # back to notes with it
     expect_label(page, r2, c2, "empty")
@@ -92,7 +94,7 @@ def test_with_nothing_wrong_it_says_so_and_changes_nothing(live_server, page, co
     [(row, column)] = right_moves(page, 1, set())
     button(page, WRONG).click()
     expect(page.locator(STATUS)).to_have_text(
-        "Nothing is wrong so far: every digit and note agrees with the solution. "
+        "Nothing is wrong so far: every digit and centre mark agrees with the solution. "
         "Hint gives the next step."
     )
     expect_label(page, row, column, solution_at(row, column))

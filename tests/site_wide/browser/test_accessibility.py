@@ -101,7 +101,7 @@ def play_page(page: Page, base_url: str) -> None:
     """The play page mid-game: a digit, notes, a check and a hint shown."""
     page.goto(f"{base_url}/play?puzzle={HARD}")
     page.get_by_role("button", name="Row 1, column 2: empty").click()
-    page.keyboard.press("Shift+Digit6")
+    page.keyboard.press("Control+Digit6")
     page.get_by_role("button", name="Row 1, column 3: empty").click()
     page.keyboard.press("9")
     page.get_by_role("button", name="Check").click()
