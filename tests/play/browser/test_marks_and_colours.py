@@ -282,7 +282,7 @@ def test_a_mistakes_limit_stops_the_game_until_raised(live_server, page, console
     assert console_errors == []
 
 
-STATES = ("marks-and-colours", "paused", "solved-replaying")
+STATES = ("marks-and-colours", "slipped-and-stopped", "paused", "solved-replaying")
 WIDTHS = {"1280": {"width": 1280, "height": 900}, "320": {"width": 320, "height": 640}}
 
 
@@ -300,6 +300,20 @@ def reach(page: Page, state: str) -> None:
         cell(page, r2, c2).click()
         button(page, "Share this position").click()
         mode(page, "Colour").click()
+    elif state == "slipped-and-stopped":
+        # A wrong digit checked, found by "Where did I go wrong?" with its
+        # step drawn, then the game stopped at a limit of one mistake.
+        row, column, digit = wrong_but_allowed(EASY)
+        cell(page, row, column).click()
+        page.keyboard.press(digit)
+        cell(page, *next(p for p in OPEN if p != (row, column))).click()
+        page.keyboard.press("Control+Digit1")
+        button(page, "Where did I go wrong?").click()
+        expect(page.locator(STATUS)).to_contain_text("The step there was")
+        page.keyboard.press("Control+y")
+        button(page, "Check").click()
+        page.get_by_label("Stop the game at this many mistakes").select_option("1")
+        expect(page.locator(STATUS)).to_contain_text("That is the limit of mistakes set")
     elif state == "paused":
         button(page, "Pause").click()
     else:
