@@ -118,7 +118,7 @@ export function redo(game, at = game.elapsed) {
 // The game as it stood after its first ``moves`` steps, from its start:
 // a new game (no history) for the replay and "Where did I go wrong?".
 export function replayed(game, moves) {
-  const copy = newGame(game.givens, startCells(game));
+  const copy = newGame(game.givens, game.start);
   for (const step of game.undo.slice(0, moves)) apply(copy, step, "to");
   return copy;
 }

@@ -57,7 +57,10 @@ export function startMistakes() {
   onChange(({ step, source }) => {
     const { game, data } = session;
     if (source === "move") {
-      for (const { index, to } of step ?? []) if (to[0] && to[0] !== data.solution[index]) game.mistakes += 1;
+      // A digit newly placed counts, not one a colour or a mark's change carries along.
+      for (const { index, from, to } of step ?? []) {
+        if (to[0] && to[0] !== from[0] && to[0] !== data.solution[index]) game.mistakes += 1;
+      }
     }
     if (weigh()) say(TEXT.stopped);
   });

@@ -6,7 +6,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { replayed } from "./game.js";
-import { draw, onDraw, onFinish, say, session } from "./session.js";
+import { draw, onChange, onDraw, onFinish, say, session } from "./session.js";
 import { formatTime } from "./timer.js";
 import { showTime } from "./controls.js";
 
@@ -28,7 +28,8 @@ const state = { solved: null, timer: null };
 function frame(move) {
   const solved = state.solved;
   const step = solved.undo[move - 1];
-  session.game = { ...replayed(solved, move), finished: true };
+  const { hints, checks, mistakes } = solved;
+  session.game = { ...replayed(solved, move), hints, checks, mistakes, finished: true };
   draw();
   showTime(step?.at ?? 0);
   if (move) say(interpolate(TEXT.move, { move, moves: solved.undo.length, time: formatTime(step.at ?? 0) }));
@@ -76,4 +77,11 @@ export function startReplay() {
   };
   onDraw(update);
   onFinish(update);
+  // Restart during the replay ends it where it is: the game starts afresh.
+  onChange(({ source }) => {
+    if (source !== "restart" || !session.replaying) return;
+    clearTimeout(state.timer);
+    session.replaying = false;
+    state.solved = null;
+  });
 }
