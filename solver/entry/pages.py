@@ -21,9 +21,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
-from ..addresses import answer_url, api_url, entry_url
+from ..addresses import answer_url, api_url, entry_url, photo_url
 from ..choices import StatusChoices
 from ..core.boards import size_choices
 from ..core.reading import AnySizeTextForm, PuzzleTextForm, written_board
@@ -55,7 +54,7 @@ def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpRespon
         "hex": HEX,
         "grid": entry_grid(form.cell_values(), form.issues, board, form.writing, doubtful),
         "photo": photo,
-        "photo_url": reverse("solver:photo"),
+        "photo_url": photo_url(),
         "read_url": api_url("read"),
         "image_types": IMAGE_TYPES,
         "doubtful_suffix": doubtful_suffix(),

@@ -9,6 +9,11 @@ from ninja import Schema
 from pydantic import Field
 
 from ..api.schemas import EXAMPLE, Line
+from ..engine import Status
+
+# The reader's verdicts: the engine's words, and one of its own for a check not run.
+UNCHECKED = "unchecked"
+Checked = Literal[Status.UNIQUE.value, Status.MULTIPLE.value, Status.NONE.value, UNCHECKED]
 
 Index = Annotated[int, Field(ge=0, le=80, description="The cell, 0 to 80 in reading order.")]
 Confidence = Annotated[float, Field(ge=0, le=1)]
@@ -53,7 +58,7 @@ class PhotoRead(Schema):
     changed: list[Change] = Field(
         description="The cells the solver check changed so that the puzzle has a solution."
     )
-    verdict: Literal["unique", "multiple", "none", "unchecked"] = Field(
+    verdict: Checked = Field(
         description="The solver check on the puzzle as read (after its changes): unique, "
         "multiple (two or more solutions), none, or unchecked (not run)."
     )
