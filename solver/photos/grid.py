@@ -1,0 +1,112 @@
+"""Finding the grid in a photo: the largest convex quadrilateral, warped to a square.
+
+The photo is shrunk to DETECT_SIDE pixels, thresholded adaptively (the light
+falls unevenly on paper), and the outlines of dark shapes are traced; the grid
+is the largest outline that a four-cornered polygon fits closely, convex,
+covering a reasonable share of the photo. Its corners are then warped to a
+square of SIDE pixels, nine cells of CELL pixels a side.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CELL = 48  # pixels a side of one cell in the warped square
+SIDE = 9 * CELL
+DETECT_SIDE = 640  # the longer side the photo is shrunk to for finding the grid
+MIN_SHARE = 0.08  # the smallest share of the photo's area a grid may cover
+CANDIDATES = 8  # the largest outlines tried
+LINE_REACH = CELL // 8  # pixels a warped grid line may lie off its place
+
+
+def find_corners(grey: np.ndarray) -> np.ndarray | None:
+    """The grid's corners in ``grey``'s pixels, a 4x2 float32 array (top-left,
+    top-right, bottom-right, bottom-left), or None if no outline looks like a grid."""
+    scale = DETECT_SIDE / max(grey.shape)
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    dark = _dark_lines(small)
+    outlines, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    smallest = MIN_SHARE * small.shape[0] * small.shape[1]
+    hulls = sorted((cv2.convexHull(outline) for outline in outlines), key=cv2.contourArea)
+    for hull in hulls[::-1][:CANDIDATES]:
+        if cv2.contourArea(hull) < smallest:
+            break
+        quad = _quadrilateral(hull)
+        if quad is not None:
+            return _ordered(quad) / scale
+    return None
+
+
+def _dark_lines(small: np.ndarray) -> np.ndarray:
+    """White where ``small`` is darker than its surroundings: ink, lines, digits."""
+    blurred = cv2.GaussianBlur(small, (5, 5), 0)
+    block = max(11, (max(small.shape) // 40) | 1)
+    dark = cv2.adaptiveThreshold(
+        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 7
+    )
+    # A line broken by blur or glare is joined again, so the border stays one outline.
+    return cv2.dilate(dark, np.ones((3, 3), np.uint8))
+
+
+def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
+    """Four corners that fit the convex ``hull`` of an outline closely (4x2), or
+    None if no quadrilateral does."""
+    perimeter = cv2.arcLength(hull, True)
+    for tolerance in (0.02, 0.03, 0.05):
+        polygon = cv2.approxPolyDP(hull, tolerance * perimeter, True)
+        if len(polygon) == 4 and cv2.isContourConvex(polygon):
+            quad = polygon.reshape(4, 2).astype(np.float32)
+            # The outline's own area is no guide (a border broken by glare lets it
+            # wander inside the grid); its hull's is, and must match the quadrilateral's.
+            if abs(cv2.contourArea(quad) / cv2.contourArea(hull) - 1) < 0.1 and _squarish(quad):
+                return quad
+    return None
+
+
+def _squarish(quad: np.ndarray) -> bool:
+    """True if no side of ``quad`` is under a third of the longest: a grid seen
+    at an angle, not a strip of text."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    return sides.min() > sides.max() / 3
+
+
+def _ordered(quad: np.ndarray) -> np.ndarray:
+    """``quad``'s corners as top-left, top-right, bottom-right, bottom-left."""
+    sums, diffs = quad.sum(axis=1), np.diff(quad, axis=1).ravel()
+    return np.array(
+        [quad[sums.argmin()], quad[diffs.argmin()], quad[sums.argmax()], quad[diffs.argmax()]],
+        dtype=np.float32,
+    )
+
+
+def warp(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The grid inside ``corners`` (in ``grey``'s pixels) seen square, SIDE x SIDE."""
+    square = np.array([[0, 0], [SIDE, 0], [SIDE, SIDE], [0, SIDE]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), square)
+    return cv2.warpPerspective(grey, matrix, (SIDE, SIDE), flags=cv2.INTER_AREA)
+
+
+def looks_like_grid(square: np.ndarray) -> bool:
+    """True if the warped ``square`` shows most of a Sudoku's 20 lines where they
+    should be: dark across most of the square, every CELL pixels."""
+    dark = (
+        cv2.adaptiveThreshold(
+            cv2.GaussianBlur(square, (3, 3), 0),
+            255,
+            cv2.ADAPTIVE_THRESH_MEAN_C,
+            cv2.THRESH_BINARY_INV,
+            CELL | 1,
+            8,
+        )
+        > 0
+    )
+    found = 0
+    for axis in (0, 1):
+        # Each row (or column) band: the share of its length dark at some pixel within reach.
+        across = dark if axis == 0 else dark.T
+        for line in range(10):
+            middle = min(line * CELL, SIDE - 1)
+            band = across[max(0, middle - LINE_REACH) : middle + LINE_REACH + 1]
+            found += band.any(axis=0).mean() > 0.6
+    return found >= 14

@@ -1,0 +1,95 @@
+"""A photo's bytes to a grey image, within bounds of size, before any heavy work.
+
+The dimensions are read from the file's header (Pillow opens lazily: no pixel
+is decoded) so that a small file that unpacks to a huge image is refused
+before OpenCV decodes it. Big JPEGs are then decoded already reduced (the
+decoder scales in the DCT, much faster than decoding and shrinking).
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from .reading import PhotoError
+
+MAX_BYTES = 10 * 1024 * 1024  # the largest upload accepted
+MAX_PIXELS = (
+    40_000_000  # the largest image accepted, width x height (a 48 MP phone's is 8000 x 6000)
+)
+
+# The formats phones and scanners hand over; Pillow calls some phones' JPEGs "MPO".
+FORMATS = {"JPEG", "MPO", "PNG", "WEBP", "BMP"}
+
+# Past this many pixels on its longer side an image is decoded reduced: a grid
+# needs no more than about 1,000 pixels to read its digits.
+WORKING_SIDE = 1000
+REDUCTIONS = (
+    (8, cv2.IMREAD_REDUCED_GRAYSCALE_8),
+    (4, cv2.IMREAD_REDUCED_GRAYSCALE_4),
+    (2, cv2.IMREAD_REDUCED_GRAYSCALE_2),
+)
+
+
+@dataclass(frozen=True)
+class Photo:
+    """A decoded photo: its grey pixels, and the size of the original image, of
+    which ``grey`` may be a reduced copy (corners are given in the original's pixels)."""
+
+    grey: np.ndarray
+    width: int
+    height: int
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        """Original pixels per pixel of ``grey``, along x and along y."""
+        return self.width / self.grey.shape[1], self.height / self.grey.shape[0]
+
+
+def decode(data: bytes) -> Photo:
+    """The photo in ``data``, grey. Raises PhotoError "too_large" past MAX_BYTES or
+    MAX_PIXELS, "not_an_image" for anything that is not a JPEG, PNG, WebP or BMP."""
+    if len(data) > MAX_BYTES:
+        raise PhotoError("too_large", f"The file is larger than {MAX_BYTES // 2**20} MB.")
+    width, height = _header_size(data)
+    if width * height > MAX_PIXELS:
+        raise PhotoError("too_large", f"The image has more than {MAX_PIXELS:,} pixels.")
+    grey = cv2.imdecode(np.frombuffer(data, np.uint8), _reduction(width, height))
+    if grey is None or grey.size == 0:
+        raise PhotoError("not_an_image", "The file could not be decoded as an image.")
+    # The decoder turns the image upright as its EXIF orientation says, as browsers
+    # show it; the original's size is then the turned one.
+    if (grey.shape[1] > grey.shape[0]) != (width > height) and width != height:
+        width, height = height, width
+    return Photo(grey, width, height)
+
+
+def _header_size(data: bytes) -> tuple[int, int]:
+    """Width and height from the image's header, decoding no pixel; PhotoError
+    "not_an_image" if it is no image of the accepted formats."""
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns of big images; the bound here is MAX_PIXELS.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                kind, size = image.format, image.size
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as error:
+        if isinstance(error, Image.DecompressionBombError):
+            raise PhotoError("too_large", "The image has too many pixels.") from error
+        raise PhotoError("not_an_image", "The file is not an image.") from error
+    if kind not in FORMATS or min(size) < 1:
+        raise PhotoError("not_an_image", "The file is not a JPEG, PNG or WebP image.")
+    return size
+
+
+def _reduction(width: int, height: int) -> int:
+    """The imdecode flag that keeps the longer side at WORKING_SIDE or more."""
+    for factor, flag in REDUCTIONS:
+        if max(width, height) // factor >= WORKING_SIDE:
+            return flag
+    return cv2.IMREAD_GRAYSCALE

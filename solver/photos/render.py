@@ -1,0 +1,121 @@
+"""Digits drawn in a font and worn as a phone's photo wears them.
+
+``digit_cell`` draws one cell, its digit and the grid lines around it, then
+degrades it the way print, paper and a phone do: stroke weight, tilt and
+perspective, blur, low resolution, uneven light, sensor noise and JPEG's
+blocks. ``training`` learns from thousands of these; ``synthetic`` draws
+whole grids the same way. Every random choice comes from the ``Random``
+passed in, so a seed gives the same pictures every time.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from random import Random
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from .grid import CELL
+
+ZOOM = 3  # cells are drawn this much larger, then shrunk: strokes get soft edges as in print
+
+
+@cache
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(path), size)
+
+
+def draw_digit(
+    canvas: Image.Image, digit: int, font: Path, box: tuple[float, float, float], ink: int
+) -> None:
+    """Draws ``digit`` on ``canvas`` (a grey PIL image) in ``font``, its ink's box
+    ``height`` pixels high, centred on ``(x, y)`` where ``box`` is (x, y, height)."""
+    x, y, height = box
+    probe = _font(font, 100)
+    left, top, right, bottom = probe.getbbox(str(digit))
+    size = max(4, round(100 * height / max(1, bottom - top)))
+    face = _font(font, size)
+    left, top, right, bottom = face.getbbox(str(digit))
+    ImageDraw.Draw(canvas).text(
+        (x - (left + right) / 2, y - (top + bottom) / 2), str(digit), fill=ink, font=face
+    )
+
+
+def digit_cell(digit: int | None, font: Path, side: int, margin: int, rng: Random) -> np.ndarray:
+    """A ``side``-pixel square: one cell of CELL pixels with ``margin`` pixels of its
+    neighbours around it, holding ``digit`` (None: empty) in ``font``, degraded."""
+    paper, ink = rng.randint(150, 255), rng.randint(0, 90)
+    big = side * ZOOM
+    canvas = Image.new("L", (big, big), paper)
+    line = min(ink + rng.randint(0, 60), paper - 40)
+    for edge in (margin, margin + CELL):
+        for axis in (0, 1):
+            where = (edge + rng.uniform(-3, 3)) * ZOOM
+            width = rng.uniform(0.6, 3.5) * ZOOM
+            box = (
+                [where - width / 2, 0, where + width / 2, big]
+                if axis
+                else [0, where - width / 2, big, where + width / 2]
+            )
+            ImageDraw.Draw(canvas).rectangle(box, fill=line)
+    if digit is not None:
+        height = rng.uniform(0.42, 0.78) * CELL * ZOOM
+        centre = big / 2 + rng.uniform(-0.07, 0.07) * CELL * ZOOM
+        draw_digit(
+            canvas,
+            digit,
+            font,
+            (centre, big / 2 + rng.uniform(-0.07, 0.07) * CELL * ZOOM, height),
+            ink,
+        )
+    image = _weight(np.asarray(canvas, dtype=np.uint8), rng)
+    image = _tilt(image, rng)
+    image = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
+    return wear(image, rng)
+
+
+def _weight(image: np.ndarray, rng: Random) -> np.ndarray:
+    """Strokes made thinner or thicker, as ink spreads on newsprint or fonts differ."""
+    change = rng.choice((-2, -1, 0, 0, 1, 2, 3))
+    kernel = np.ones((abs(change) * 2 + 1,) * 2, np.uint8)
+    if change > 0:
+        return cv2.erode(image, kernel)  # dark ink grows where the paper shrinks
+    return cv2.dilate(image, kernel) if change < 0 else image
+
+
+def _tilt(image: np.ndarray, rng: Random) -> np.ndarray:
+    """``image`` turned a few degrees and seen a little askew."""
+    side = image.shape[0]
+    jitter = side * 0.05
+    corners = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    moved = corners + np.float32(
+        [[rng.uniform(-jitter, jitter) for _ in range(2)] for _ in range(4)]
+    )
+    matrix = cv2.getPerspectiveTransform(corners, moved)
+    turn = cv2.getRotationMatrix2D((side / 2, side / 2), rng.uniform(-5, 5), 1.0)
+    matrix = np.vstack([turn, [0, 0, 1]]) @ matrix
+    return cv2.warpPerspective(image, matrix, (side, side), borderMode=cv2.BORDER_REPLICATE)
+
+
+def wear(image: np.ndarray, rng: Random) -> np.ndarray:
+    """``image`` (grey) as a phone photographs it: blurred, taken at a lower
+    resolution, unevenly lit, noisy and JPEG-compressed."""
+    height, width = image.shape
+    sigma = rng.uniform(0, 1.6)
+    if sigma > 0.3:
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+    shrink = rng.uniform(0.45, 1.0)
+    if shrink < 0.95:
+        small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        image = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    ends = rng.uniform(0.6, 1.0), rng.uniform(0.8, 1.1)
+    across = rng.random() < 0.5
+    light = np.linspace(*ends, width if across else height, dtype=np.float32)
+    shade = image.astype(np.float32) * (light[None, :] if across else light[:, None])
+    noise = np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(0, 10), image.shape)
+    image = np.clip(shade + noise, 0, 255).astype(np.uint8)
+    quality = rng.randint(25, 95)
+    return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], 0)
