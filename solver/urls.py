@@ -15,7 +15,7 @@ from .batches import views as batches
 from .core import views as core
 from .entry import views as entry
 from .library import views as library
-from .photos import views as photos
+from .photos.web import views as photos
 from .play import views as play
 from .teaching import views as teaching
 

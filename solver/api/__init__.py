@@ -5,7 +5,7 @@ Read ``schemas`` (the shapes every operation shares), ``errors`` (every
 failure as JSON), then the operations: ``solver.entry.api`` (solve and check
 a puzzle), ``solver.teaching.api`` (steps, hints, candidates) and
 ``solver.library.api`` (new, stored and daily puzzles) and
-``solver.photos.api`` (a puzzle read from a photo). django-ninja makes
+``solver.photos.web.api`` (a puzzle read from a photo). django-ninja makes
 the OpenAPI schema (``/api/openapi.json``) and the docs page (``/api/docs``)
 from them.
 """
@@ -19,7 +19,7 @@ from ninja.openapi.docs import Swagger
 
 from ..entry.api import router as entry_router
 from ..library.api import router as library_router
-from ..photos.api import router as photos_router
+from ..photos.web.api import router as photos_router
 from ..teaching.api import router as teaching_router
 from .errors import install_handlers
 

@@ -38,7 +38,7 @@ IMAGE_TYPES = "image/*"  # what the photo pickers offer (on phones, the camera t
 
 def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpResponse:
     """The entry page for ``form``, with its grid drawn at its board's size and
-    each problem tied to its cells; ``photo`` (``solver.photos.views.PhotoShown``),
+    each problem tied to its cells; ``photo`` (``solver.photos.web.views.PhotoShown``),
     when the page answers a photo read, marks its doubtful cells and says
     what was read, or why it could not be."""
     board = form.board

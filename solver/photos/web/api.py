@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.decorators import decorate_view
 
-from ..api.errors import failure
-from ..api.schemas import Failure
-from ..core.issues import Issue
-from ..core.uploads import kept_bytes_for
-from . import MAX_BYTES, Reading
+from ...api.errors import failure
+from ...api.schemas import Failure
+from ...core.issues import Issue
+from ...core.uploads import kept_bytes_for
+from .. import MAX_BYTES, Reading
 from .forms import FIELD, PhotoForm
 from .schemas import PhotoRead
 

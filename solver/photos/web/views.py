@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from ..core.issues import Issue
-from ..core.uploads import upload_limit
-from ..engine import Grid
-from ..entry.forms import PuzzleForm
-from ..entry.pages import entry_page
-from . import MAX_BYTES, Reading
+from ...core.issues import Issue
+from ...core.uploads import upload_limit
+from ...engine import Grid
+from ...entry.forms import PuzzleForm
+from ...entry.pages import entry_page
+from .. import MAX_BYTES, Reading
 from .forms import FIELD, PhotoForm
 
 CAMERA = "camera"  # the "Take a photo" input's field

@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
-from ..api.schemas import EXAMPLE, Line
-from ..engine import Status
+from ...api.schemas import EXAMPLE, Line
+from ...engine import Status
 
 # The reader's verdicts: the engine's words, and one of its own for a check not run.
 UNCHECKED = "unchecked"

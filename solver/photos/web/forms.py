@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 
-from ..core.issues import Issue
-from . import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
+from ...core.issues import Issue
+from .. import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
 
 FIELD = "image"
 CODES = ("no_image", "too_large", "not_an_image", "no_grid")

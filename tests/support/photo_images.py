@@ -1,0 +1,60 @@
+"""Images for the photo tests: a 9x9 grid drawn here (a screenshot's clean
+lines and digits in one of Debian's fonts the reader knows, through its own
+``render.draw_digit``), a picture with no grid, and the shared real photos
+(../shared/photos/train/, CC-BY-4.0, Wicht & Hennebert; read in place, never
+copied into the repository)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from solver.photos.fonts import font_paths
+from solver.photos.render import draw_digit
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_PHOTOS = ROOT.parent / "shared" / "photos" / "train"
+
+
+@cache
+def grid_png(puzzle: str, cell: int = 60, margin: int = 40) -> bytes:
+    """A PNG of ``puzzle`` (81 symbols, '.' or '0' empty) drawn as a clean
+    grid: thin cell lines, thick box lines, dark digits on white."""
+    side = 9 * cell
+    canvas = Image.new("L", (side + 2 * margin, side + 2 * margin), 255)
+    draw = ImageDraw.Draw(canvas)
+    for line in range(10):
+        width = 5 if line % 3 == 0 else 2
+        at = margin + line * cell
+        draw.line([(margin, at), (margin + side, at)], fill=0, width=width)
+        draw.line([(at, margin), (at, margin + side)], fill=0, width=width)
+    font = font_paths()[0]
+    for index, symbol in enumerate(puzzle):
+        if symbol.isdigit() and symbol != "0":
+            row, column = divmod(index, 9)
+            centre = (margin + (column + 0.5) * cell, margin + (row + 0.5) * cell, cell * 0.55)
+            draw_digit(canvas, int(symbol), font, centre, 0)
+    return _png(np.asarray(canvas))
+
+
+def no_grid_png() -> bytes:
+    """A picture with no grid in it: soft grey shapes on white."""
+    picture = np.full((480, 640), 255, np.uint8)
+    cv2.circle(picture, (200, 240), 120, 160, -1)
+    cv2.ellipse(picture, (460, 200), (90, 50), 30, 0, 360, 110, -1)
+    return _png(picture)
+
+
+def _png(picture: np.ndarray) -> bytes:
+    return cv2.imencode(".png", picture)[1].tobytes()
+
+
+def shared_photo(number: int) -> tuple[Path, str]:
+    """The shared photo ``imageN.jpg`` and its true puzzle (81 symbols, '.' empty)."""
+    rows = (SHARED_PHOTOS / f"image{number}.dat").read_text().split("\n")[2:11]
+    truth = "".join(rows).replace(" ", "").replace("0", ".")
+    return SHARED_PHOTOS / f"image{number}.jpg", truth
