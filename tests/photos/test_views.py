@@ -68,7 +68,9 @@ def test_a_refusal_keeps_the_grid_as_typed(client, monkeypatch, cells, code, mes
     response = client.post(PHOTO, {**typed, "image": image()})
     assert response.status_code == 200
     page = response.content.decode()
-    error = re.search(r'<p class="photo-error" id="photo-error" role="alert">([^<]*)</p>', page)
+    error = re.search(
+        r'<p class="photo-error" id="photo-error"[^>]* role="alert">([^<]*)</p>', page
+    )
     assert message in error[1]
     assert 'value="4"' in cell_input(page, "r1c1")
     assert 'value="x"' in cell_input(page, "r9c9")
