@@ -47,7 +47,8 @@ def draw_digit(
 def digit_cell(digit: int | None, font: Path, side: int, margin: int, rng: Random) -> np.ndarray:
     """A ``side``-pixel square: one cell of CELL pixels with ``margin`` pixels of its
     neighbours around it, holding ``digit`` (None: empty) in ``font``, degraded."""
-    paper, ink = rng.randint(150, 255), rng.randint(0, 90)
+    paper = rng.randint(140, 255)
+    ink = rng.randint(0, min(120, paper - 50))
     big = side * ZOOM
     canvas = Image.new("L", (big, big), paper)
     line = min(ink + rng.randint(0, 60), paper - 40)
@@ -104,10 +105,10 @@ def wear(image: np.ndarray, rng: Random) -> np.ndarray:
     """``image`` (grey) as a phone photographs it: blurred, taken at a lower
     resolution, unevenly lit, noisy and JPEG-compressed."""
     height, width = image.shape
-    sigma = rng.uniform(0, 1.6)
+    sigma = rng.uniform(0, 3.2)
     if sigma > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
-    shrink = rng.uniform(0.45, 1.0)
+    shrink = rng.uniform(0.25, 1.0)
     if shrink < 0.95:
         small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         image = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
