@@ -32,7 +32,7 @@ MIN_INK = 0.015
 INK_CONTRAST, FAINT_CONTRAST = 12, 5
 MIN_PIECE = 0.004  # a smaller speck is dust or noise
 # A straight run of ink this long is a grid line's: no digit has one (a 1 is shorter).
-LINE_LENGTH = CELL * 3 // 4
+LINE_LENGTH = CELL * 5 // 6
 
 
 @dataclass(frozen=True)
@@ -137,8 +137,10 @@ def _glyph(grey: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The digit's picture: its grey pixels inside ``mask`` made ink-bright on black,
     scaled to GLYPH_HEIGHT high (and at most GLYPH wide), centred in GLYPH x GLYPH."""
     patch = grey.astype(np.float32)
+    # The ink's level is taken among its darker pixels, not at the darkest: a stroke
+    # fainter in one part (uneven print or light) still comes out whole.
     ink_level, paper_level = (
-        patch[mask > 0].min(),
+        np.percentile(patch[mask > 0], 25),
         np.median(patch[mask == 0]) if (mask == 0).any() else patch.max(),
     )
     span = max(paper_level - ink_level, 1.0)

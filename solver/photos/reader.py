@@ -20,7 +20,7 @@ from .image import decode
 from .model import network
 from .reading import Change, PhotoError, Reading
 
-TURNED = CLASSES - 1  # the odds' column of a digit turned round
+NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 EMPTY_CONFIDENCE = 0.97  # an empty cell's confidence: no blob at all looked like a digit
 FAINT_FILLED = 0.2  # a cell found filled only at the faint contrast: a second guess
 # The least sum of log(1 - p(turned)) over a grid's digits that shows it upright.
@@ -69,7 +69,7 @@ def upright(square: np.ndarray) -> tuple[int, list[Ink], np.ndarray]:
         cells = cut_cells(np.ascontiguousarray(np.rot90(square, turns)))
         glyphs = [ink.glyph for ink in cells if ink.glyph is not None]
         odds = probabilities(network(), np.array(glyphs))
-        score = float(np.log(1 - odds[:, TURNED] + 1e-6).sum())
+        score = float(np.log(1 - odds[:, NOT_A_DIGIT] + 1e-6).sum())
         if best is None or score > best[0]:
             best = (score, turns, cells, odds)
     return best[1:]
@@ -89,7 +89,7 @@ def cell_choices(cells: list[Ink], odds: np.ndarray) -> list[list[Choice]]:
         row = next(odds)
         options = [Choice(str(digit), float(p) * sure) for digit, p in enumerate(row[:9], 1)]
         # A blob that reads as a turned digit is likelier a smudge than a digit.
-        options.append(Choice(".", 1 - sure * (1 - float(row[TURNED]))))
+        options.append(Choice(".", 1 - sure * (1 - float(row[NOT_A_DIGIT]))))
         choices.append(sorted(options, key=lambda choice: -choice.probability))
     return choices
 

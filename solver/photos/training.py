@@ -28,7 +28,7 @@ EPOCHS = 14  # passes over the drawings
 BATCH = 64  # drawings per step
 RATE = 2e-3  # Adam's step size
 DECAY = 1e-4  # weight decay: small weights generalise from fonts to photos
-TURNED = 10  # the class of a digit seen turned round: the grid is not upright
+NOT_A_DIGIT = 10  # the class of a digit turned round (the grid is not upright) or a smudge
 QUARTERS = (1, 3)  # the turns that make a symmetric digit a turned one
 SYMMETRIC = {1, 6, 8, 9}  # digits that a half turn leaves a digit (6 and 9 swap)
 
@@ -37,8 +37,8 @@ def rendered_glyphs(
     seed: int = SEED, per_font: int = SAMPLES_PER_FONT
 ) -> tuple[np.ndarray, np.ndarray]:
     """Glyphs cut from rendered, worn cells, and their classes: the digit (1-9), or
-    TURNED (10) for a digit a quarter or half turn round (every third drawing gives
-    one too). A drawing the cutter finds empty is left out."""
+    NOT_A_DIGIT (10) for a digit a quarter or half turn round (every third drawing
+    gives one too) or a smudge. A drawing the cutter finds empty is left out."""
     rng = Random(seed)
     glyphs, classes = [], []
     side = CELL + 2 * MARGIN
@@ -49,7 +49,9 @@ def rendered_glyphs(
                 drawings = [(cell, digit)]
                 turns = rng.choice(QUARTERS if digit in SYMMETRIC else (1, 2, 3))
                 if sample % 3 == 0:
-                    drawings.append((np.ascontiguousarray(np.rot90(cell, turns)), TURNED))
+                    drawings.append((np.ascontiguousarray(np.rot90(cell, turns)), NOT_A_DIGIT))
+                if digit % 3 == 0:  # three smudges for each nine digits
+                    drawings.append((digit_cell(None, font, side, MARGIN, rng), NOT_A_DIGIT))
                 for drawing, label in drawings:
                     found = read_cell(digit_ink(drawing), drawing)
                     if found.glyph is not None:
