@@ -27,77 +27,120 @@ MARGIN = CELL // 6  # pixels of the neighbours' sides cut with each cell
 MIN_HEIGHT, MAX_HEIGHT = 0.28, 0.95
 MAX_OFFSET = 0.3
 MIN_INK = 0.015
+# How much darker than the paper around it ink is (grey levels): the usual
+# threshold, and the fainter one a cell that looks empty is read at again.
+INK_CONTRAST, FAINT_CONTRAST = 12, 5
+MIN_PIECE = 0.004  # a smaller speck is dust or noise
+# A straight run of ink this long is a grid line's: no digit has one (a 1 is shorter).
+LINE_LENGTH = CELL * 5 // 6
 
 
 @dataclass(frozen=True)
 class Ink:
     """What a cell holds: the digit's picture (GLYPH x GLYPH, ink bright on black,
     float32 in [0, 1]) or None for an empty cell, and how strongly it looks filled
-    (``fill``: 0 for nothing at all, 1 and over for a plain digit)."""
+    (``fill``: 0 for nothing at all, 1 and over for a plain digit). ``faint``: the
+    digit was found only at FAINT_CONTRAST, in a cell that looks empty."""
 
     glyph: np.ndarray | None
     fill: float
+    faint: bool = False
 
 
 def cut_cells(square: np.ndarray) -> list[Ink]:
-    """The 81 cells of the warped grid ``square`` (9 CELLs a side), row by row."""
-    dark = ink(square)
-    padded = cv2.copyMakeBorder(dark, MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_CONSTANT)
-    grey = cv2.copyMakeBorder(square, MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_REPLICATE)
+    """The 81 cells of the warped grid ``square`` (9 CELLs a side), row by row. A
+    cell empty at the usual contrast is looked at again at a fainter one: what it
+    shows then is kept, marked ``faint``, as a second guess for the check."""
+    grey = _padded(square, cv2.BORDER_REPLICATE)
+    strict, faint = (
+        _padded(digit_ink(square, contrast), cv2.BORDER_CONSTANT)
+        for contrast in (INK_CONTRAST, FAINT_CONTRAST)
+    )
     side = CELL + 2 * MARGIN
-    return [
-        read_cell(
-            padded[row * CELL : row * CELL + side, col * CELL : col * CELL + side],
-            grey[row * CELL : row * CELL + side, col * CELL : col * CELL + side],
-        )
-        for row in range(9)
-        for col in range(9)
-    ]
+    cells = []
+    for row in range(9):
+        for col in range(9):
+            place = np.s_[row * CELL : row * CELL + side, col * CELL : col * CELL + side]
+            found = read_cell(strict[place], grey[place])
+            if found.glyph is None:
+                second = read_cell(faint[place], grey[place])
+                found = Ink(second.glyph, second.fill, faint=True)
+            cells.append(found)
+    return cells
 
 
-def ink(square: np.ndarray) -> np.ndarray:
-    """White where ``square`` (grey) is darker than the paper around it."""
+def _padded(image: np.ndarray, border: int) -> np.ndarray:
+    return cv2.copyMakeBorder(image, MARGIN, MARGIN, MARGIN, MARGIN, border)
+
+
+def ink(square: np.ndarray, contrast: int = INK_CONTRAST) -> np.ndarray:
+    """White where ``square`` (grey) is darker by ``contrast`` than the paper around it."""
     blurred = cv2.GaussianBlur(square, (3, 3), 0)
     return cv2.adaptiveThreshold(
-        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL | 1, 12
+        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL | 1, contrast
     )
+
+
+def digit_ink(square: np.ndarray, contrast: int = INK_CONTRAST) -> np.ndarray:
+    """``ink(square, contrast)`` without the grid's lines: a digit that blur has joined
+    to a line comes apart from it, losing only the pixels it shares with the line."""
+    dark = ink(square, contrast)
+    lines = cv2.bitwise_or(
+        cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((1, LINE_LENGTH), np.uint8)),
+        cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((LINE_LENGTH, 1), np.uint8)),
+    )
+    return cv2.bitwise_and(dark, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))))
 
 
 def read_cell(dark: np.ndarray, grey: np.ndarray) -> Ink:
     """The digit in one cell cut with MARGIN pixels around it: ``dark`` its ink
-    (255 on 0), ``grey`` its pixels. Empty (glyph None) if no blob looks like a digit."""
+    without grid lines (255 on 0), ``grey`` its pixels. Empty (glyph None) if the
+    ink near its centre does not look like a digit."""
     count, labels, stats, centres = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    middle = dark.shape[0] / 2
-    best, best_distance = None, MAX_OFFSET * CELL
-    for label in range(1, count):
-        x, y, width, height, area = stats[label]
-        distance = np.hypot(*(centres[label] - middle))
-        if _digit_like(x, y, width, height, dark.shape[0]) and distance < best_distance:
-            best, best_distance = label, distance
-    if best is None:
+    side = dark.shape[0]
+    # A faint or blurred digit comes apart in pieces: they are taken together.
+    pieces = [
+        label
+        for label in range(1, count)
+        if stats[label, cv2.CC_STAT_AREA] >= MIN_PIECE * CELL * CELL
+        and np.abs(centres[label] - side / 2).max() < MAX_OFFSET * CELL
+        and _clear_of_edges(stats[label], side)
+    ]
+    if not pieces:
         return Ink(None, 0.0)
-    x, y, width, height, area = stats[best]
-    fill = area / (MIN_INK * CELL * CELL)
-    mask = (labels[y : y + height, x : x + width] == best).astype(np.uint8)
-    return Ink(_glyph(grey[y : y + height, x : x + width], mask), fill)
+    left, top = stats[pieces, 0].min(), stats[pieces, 1].min()
+    right = (stats[pieces, 0] + stats[pieces, 2]).max()
+    bottom = (stats[pieces, 1] + stats[pieces, 3]).max()
+    if not _digit_like(right - left, bottom - top):
+        return Ink(None, 0.0)
+    fill = stats[pieces, cv2.CC_STAT_AREA].sum() / (MIN_INK * CELL * CELL)
+    mask = np.isin(labels[top:bottom, left:right], pieces).astype(np.uint8)
+    return Ink(_glyph(grey[top:bottom, left:right], mask), fill)
 
 
-def _digit_like(x: int, y: int, width: int, height: int, side: int) -> bool:
-    """True if a blob's box could be a digit's: tall enough and not too tall, not
-    wider than tall by much, and clear of the cut's edges (where grid lines run)."""
-    if not MIN_HEIGHT * CELL <= height <= MAX_HEIGHT * CELL:
-        return False
-    if width > 1.5 * height or width > MAX_HEIGHT * CELL:
-        return False
+def _clear_of_edges(stat: np.ndarray, side: int) -> bool:
+    """True if a piece's box touches no edge of the cut (where lines and the
+    neighbours' digits are)."""
+    x, y, width, height = stat[:4]
     return x > 0 and y > 0 and x + width < side and y + height < side
+
+
+def _digit_like(width: int, height: int) -> bool:
+    """True if a box could be a digit's: tall enough and not too tall, not much
+    wider than tall."""
+    return MIN_HEIGHT * CELL <= height <= MAX_HEIGHT * CELL and width <= min(
+        1.5 * height, MAX_HEIGHT * CELL
+    )
 
 
 def _glyph(grey: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The digit's picture: its grey pixels inside ``mask`` made ink-bright on black,
     scaled to GLYPH_HEIGHT high (and at most GLYPH wide), centred in GLYPH x GLYPH."""
     patch = grey.astype(np.float32)
+    # The ink's level is taken among its darker pixels, not at the darkest: a stroke
+    # fainter in one part (uneven print or light) still comes out whole.
     ink_level, paper_level = (
-        patch[mask > 0].min(),
+        np.percentile(patch[mask > 0], 25),
         np.median(patch[mask == 0]) if (mask == 0).any() else patch.max(),
     )
     span = max(paper_level - ink_level, 1.0)

@@ -1,7 +1,8 @@
 """The digit classifier: a small neural network (one hidden layer), in numpy.
 
 Trained by ``training`` from rendered digits; ``probabilities`` gives, for
-each glyph, how likely each digit 1-9 is. Plain numpy, so that it needs no
+each glyph, how likely each digit 1-9 is, and how likely it is a digit
+turned round (the grid is not upright). Plain numpy, so that it needs no
 learning library: the whole network is two matrices and their biases.
 """
 
@@ -14,10 +15,12 @@ import numpy as np
 
 from .features import features
 
+CLASSES = 10  # the digits 1 to 9 in columns 0 to 8, and a digit turned round in column 9
+
 
 @dataclass(frozen=True)
 class Network:
-    """The weights: features to HIDDEN units (ReLU) to 9 digits (softmax); ``mean``
+    """The weights: features to hidden units (ReLU) to CLASSES (softmax); ``mean``
     and ``scale`` standardise the features first."""
 
     mean: np.ndarray
@@ -39,7 +42,7 @@ class Network:
             return cls(**{name: saved[name] for name in cls.__dataclass_fields__})
 
     def logits(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The hidden layer's activity and the 9 scores for each row of features."""
+        """The hidden layer's activity and the CLASSES scores for each row of features."""
         active = np.maximum(0, ((rows - self.mean) / self.scale) @ self.hidden + self.hidden_bias)
         return active, active @ self.output + self.output_bias
 
@@ -51,7 +54,8 @@ def softmax(scores: np.ndarray) -> np.ndarray:
 
 
 def probabilities(network: Network, glyphs: np.ndarray) -> np.ndarray:
-    """An n x 9 array: for each glyph, the probability of digits 1 to 9 (columns 0 to 8)."""
+    """An n x CLASSES array: for each glyph, the probability of digits 1 to 9
+    (columns 0 to 8) and of a digit turned round (column 9)."""
     if len(glyphs) == 0:
-        return np.zeros((0, 9), np.float32)
+        return np.zeros((0, CLASSES), np.float32)
     return softmax(network.logits(features(glyphs))[1])

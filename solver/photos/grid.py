@@ -17,25 +17,35 @@ SIDE = 9 * CELL
 DETECT_SIDE = 640  # the longer side the photo is shrunk to for finding the grid
 MIN_SHARE = 0.08  # the smallest share of the photo's area a grid may cover
 CANDIDATES = 8  # the largest outlines tried
+MIN_LINES = 14  # of the 20 lines, the fewest a grid must show
 LINE_REACH = CELL // 8  # pixels a warped grid line may lie off its place
 
 
-def find_corners(grey: np.ndarray) -> np.ndarray | None:
-    """The grid's corners in ``grey``'s pixels, a 4x2 float32 array (top-left,
-    top-right, bottom-right, bottom-left), or None if no outline looks like a grid."""
+def locate(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The grid in ``grey``: its corners in ``grey``'s pixels (4x2 float32, top-left,
+    top-right, bottom-right, bottom-left) and the grid warped square; None if no
+    outline both looks like a quadrilateral and shows a Sudoku's lines once straightened."""
+    for corners in candidate_corners(grey):
+        square = warp(grey, corners)
+        if grid_lines(square) >= MIN_LINES:
+            return corners, square
+    return None
+
+
+def candidate_corners(grey: np.ndarray) -> list[np.ndarray]:
+    """The corners of the quadrilateral outlines in ``grey``, largest first: the
+    grid's border, or (when a title is boxed with it) the box around it."""
     scale = DETECT_SIDE / max(grey.shape)
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    dark = _dark_lines(small)
-    outlines, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Every outline, inner ones too: the grid's border may lie inside a frame.
+    outlines, _ = cv2.findContours(_dark_lines(small), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     smallest = MIN_SHARE * small.shape[0] * small.shape[1]
-    hulls = sorted((cv2.convexHull(outline) for outline in outlines), key=cv2.contourArea)
-    for hull in hulls[::-1][:CANDIDATES]:
-        if cv2.contourArea(hull) < smallest:
-            break
-        quad = _quadrilateral(hull)
-        if quad is not None:
-            return _ordered(quad) / scale
-    return None
+    hulls = [cv2.convexHull(outline) for outline in outlines]
+    hulls = sorted(
+        (hull for hull in hulls if cv2.contourArea(hull) >= smallest), key=cv2.contourArea
+    )
+    quads = (_quadrilateral(hull) for hull in hulls[::-1][:CANDIDATES])
+    return [_ordered(quad) / scale for quad in quads if quad is not None]
 
 
 def _dark_lines(small: np.ndarray) -> np.ndarray:
@@ -87,9 +97,10 @@ def warp(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(grey, matrix, (SIDE, SIDE), flags=cv2.INTER_AREA)
 
 
-def looks_like_grid(square: np.ndarray) -> bool:
-    """True if the warped ``square`` shows most of a Sudoku's 20 lines where they
-    should be: dark across most of the square, every CELL pixels."""
+def grid_lines(square: np.ndarray) -> int:
+    """How many of a Sudoku's 20 lines the warped ``square`` shows where they
+    should be: dark across most of the square every CELL pixels, and much darker
+    there than half a cell away (where a page of text or a drawing is as dark)."""
     dark = (
         cv2.adaptiveThreshold(
             cv2.GaussianBlur(square, (3, 3), 0),
@@ -97,16 +108,20 @@ def looks_like_grid(square: np.ndarray) -> bool:
             cv2.ADAPTIVE_THRESH_MEAN_C,
             cv2.THRESH_BINARY_INV,
             CELL | 1,
-            8,
+            4,
         )
         > 0
     )
     found = 0
-    for axis in (0, 1):
-        # Each row (or column) band: the share of its length dark at some pixel within reach.
-        across = dark if axis == 0 else dark.T
-        for line in range(10):
-            middle = min(line * CELL, SIDE - 1)
-            band = across[max(0, middle - LINE_REACH) : middle + LINE_REACH + 1]
-            found += band.any(axis=0).mean() > 0.6
-    return found >= 14
+    for across in (dark, dark.T):  # the rows, then the columns
+        lines = [_darkness(across, min(line * CELL, SIDE - 1)) for line in range(10)]
+        middles = [_darkness(across, line * CELL + CELL // 2) for line in range(9)]
+        for line, share in enumerate(lines):
+            beside = max(middles[max(0, line - 1)], middles[min(8, line)])
+            found += share > 0.6 and share - beside > 0.3
+    return found
+
+
+def _darkness(across: np.ndarray, row: int) -> float:
+    """The share of ``across``'s width that is dark within LINE_REACH of ``row``."""
+    return float(across[max(0, row - LINE_REACH) : row + LINE_REACH + 1].any(axis=0).mean())

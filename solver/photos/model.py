@@ -20,7 +20,7 @@ import numpy as np
 from .classifier import Network
 from .training import train
 
-VERSION = 1  # raise when the training or the features change: older files are retrained
+VERSION = 4  # raise when the training or the features change: older files are retrained
 MODEL_PATH = Path(
     os.environ.get(
         "SUDOKU_PHOTOS_MODEL",

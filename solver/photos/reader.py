@@ -14,13 +14,17 @@ import numpy as np
 
 from .cells import Ink, cut_cells
 from .check import Choice, check
-from .classifier import probabilities
-from .grid import find_corners, looks_like_grid, warp
+from .classifier import CLASSES, probabilities
+from .grid import locate
 from .image import decode
 from .model import network
 from .reading import Change, PhotoError, Reading
 
+NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 EMPTY_CONFIDENCE = 0.97  # an empty cell's confidence: no blob at all looked like a digit
+FAINT_FILLED = 0.2  # a cell found filled only at the faint contrast: a second guess
+# The least sum of log(1 - p(turned)) over a grid's digits that shows it upright.
+UPRIGHT_SCORE = -3.0
 
 
 def read_photo(data: bytes) -> Reading:
@@ -29,11 +33,15 @@ def read_photo(data: bytes) -> Reading:
     "not_an_image" for other bytes, "no_grid" if no Sudoku grid is found."""
     start = perf_counter()
     photo = decode(data)
-    corners = find_corners(photo.grey)
-    square = None if corners is None else warp(photo.grey, corners)
-    if square is None or not looks_like_grid(square):
+    found = locate(photo.grey)
+    if found is None:
         raise PhotoError("no_grid", "No Sudoku grid was found in the photo.")
-    choices = cell_choices(cut_cells(square))
+    corners, square = found
+    turns, cells, odds = upright(square)
+    # The square was turned ``turns`` quarters anticlockwise: its top-left corner
+    # was the one ``turns`` places further round.
+    corners = np.roll(corners, -turns, axis=0)
+    choices = cell_choices(cells, odds)
     checked = check(choices)
     return Reading(
         puzzle=checked.puzzle,
@@ -49,20 +57,39 @@ def read_photo(data: bytes) -> Reading:
     )
 
 
-def cell_choices(cells: list[Ink]) -> list[list[Choice]]:
+def upright(square: np.ndarray) -> tuple[int, list[Ink], np.ndarray]:
+    """The way up of the grid ``square``: the quarter turns anticlockwise (0-3) that
+    make its digits likeliest, with its cells so turned and their digits' odds (a
+    row of 9 for each cell with a digit, in order). A newspaper is often shot
+    sideways, whatever the phone notes in the photo's EXIF orientation."""
+    best = None
+    for turns in range(4):
+        if best is not None and best[0] > UPRIGHT_SCORE:
+            break  # the usual case: upright, no need to turn it round
+        cells = cut_cells(np.ascontiguousarray(np.rot90(square, turns)))
+        glyphs = [ink.glyph for ink in cells if ink.glyph is not None]
+        odds = probabilities(network(), np.array(glyphs))
+        score = float(np.log(1 - odds[:, NOT_A_DIGIT] + 1e-6).sum())
+        if best is None or score > best[0]:
+            best = (score, turns, cells, odds)
+    return best[1:]
+
+
+def cell_choices(cells: list[Ink], odds: np.ndarray) -> list[list[Choice]]:
     """Each cell's choices, likeliest first: for a cell with a digit's blob, the
-    nine digits weighed by how surely it is filled, and empty; for one without,
-    empty, and nothing else (no blob, no digit to offer)."""
-    filled = [ink for ink in cells if ink.glyph is not None]
-    odds = iter(probabilities(network(), np.array([ink.glyph for ink in filled])))
+    nine digits (``odds``, a row per such cell) weighed by how surely it is filled,
+    and empty; for one without, empty, and nothing else (no blob, no digit to offer)."""
+    odds = iter(odds)
     choices = []
     for ink in cells:
         if ink.glyph is None:
             choices.append([Choice(".", EMPTY_CONFIDENCE)])
             continue
-        sure = filled_probability(ink.fill)
-        options = [Choice(str(digit), float(p) * sure) for digit, p in enumerate(next(odds), 1)]
-        options.append(Choice(".", 1 - sure))
+        sure = FAINT_FILLED if ink.faint else filled_probability(ink.fill)
+        row = next(odds)
+        options = [Choice(str(digit), float(p) * sure) for digit, p in enumerate(row[:9], 1)]
+        # A blob that reads as a turned digit is likelier a smudge than a digit.
+        options.append(Choice(".", 1 - sure * (1 - float(row[NOT_A_DIGIT]))))
         choices.append(sorted(options, key=lambda choice: -choice.probability))
     return choices
 

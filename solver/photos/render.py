@@ -46,35 +46,63 @@ def draw_digit(
 
 def digit_cell(digit: int | None, font: Path, side: int, margin: int, rng: Random) -> np.ndarray:
     """A ``side``-pixel square: one cell of CELL pixels with ``margin`` pixels of its
-    neighbours around it, holding ``digit`` (None: empty) in ``font``, degraded."""
-    paper, ink = rng.randint(150, 255), rng.randint(0, 90)
+    neighbours around it, holding ``digit`` (None: a smudge instead, see
+    ``_draw_smudge``) in ``font``, degraded."""
+    paper = rng.randint(140, 255)
+    ink = rng.randint(0, min(120, paper - 50))
     big = side * ZOOM
     canvas = Image.new("L", (big, big), paper)
-    line = min(ink + rng.randint(0, 60), paper - 40)
-    for edge in (margin, margin + CELL):
-        for axis in (0, 1):
-            where = (edge + rng.uniform(-3, 3)) * ZOOM
-            width = rng.uniform(0.6, 3.5) * ZOOM
-            box = (
-                [where - width / 2, 0, where + width / 2, big]
-                if axis
-                else [0, where - width / 2, big, where + width / 2]
-            )
-            ImageDraw.Draw(canvas).rectangle(box, fill=line)
+    if digit is None:
+        _draw_smudge(canvas, ink, paper, rng)
+    _draw_lines(canvas, (margin, margin + CELL), min(ink + rng.randint(0, 60), paper - 40), rng)
     if digit is not None:
+        x, y = (big / 2 + rng.uniform(-0.07, 0.07) * CELL * ZOOM for _ in range(2))
         height = rng.uniform(0.42, 0.78) * CELL * ZOOM
-        centre = big / 2 + rng.uniform(-0.07, 0.07) * CELL * ZOOM
-        draw_digit(
-            canvas,
-            digit,
-            font,
-            (centre, big / 2 + rng.uniform(-0.07, 0.07) * CELL * ZOOM, height),
-            ink,
-        )
+        draw_digit(canvas, digit, font, (x, y, height), ink)
     image = _weight(np.asarray(canvas, dtype=np.uint8), rng)
     image = _tilt(image, rng)
     image = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
     return wear(image, rng)
+
+
+def _draw_lines(canvas: Image.Image, edges: tuple[int, ...], shade: int, rng: Random) -> None:
+    """The grid's lines across ``canvas`` at ``edges`` (in cell pixels) both ways,
+    each a little off its place and of its own width."""
+    big = canvas.size[0]
+    for edge in edges:
+        for across in (False, True):
+            where = (edge + rng.uniform(-3, 3)) * ZOOM
+            width = rng.uniform(0.6, 3.5) * ZOOM
+            low, high = where - width / 2, where + width / 2
+            box = [low, 0, high, big] if across else [0, low, big, high]
+            ImageDraw.Draw(canvas).rectangle(box, fill=shade)
+
+
+def _draw_smudge(canvas: Image.Image, ink: int, paper: int, rng: Random) -> None:
+    """What an empty cell may hold that is no digit: a printed tint (hatching or a
+    screen of dots), a speck or a stray stroke."""
+    big = canvas.size[0]
+    draw = ImageDraw.Draw(canvas)
+    shade = rng.randint(ink, (ink + paper) // 2)
+    kind = rng.choice(("hatching", "dots", "specks", "stroke"))
+    if kind == "hatching":
+        gap = rng.randint(3, 7) * ZOOM
+        for start in range(-big, big, gap):
+            draw.line([(start, 0), (start + big, big)], fill=shade, width=ZOOM)
+    elif kind == "dots":
+        gap = rng.randint(3, 6) * ZOOM
+        for x in range(0, big, gap):
+            for y in range(0, big, gap):
+                draw.ellipse([x, y, x + gap // 2, y + gap // 2], fill=shade)
+    elif kind == "specks":
+        for _ in range(rng.randint(1, 6)):
+            x, y, r = rng.uniform(0, big), rng.uniform(0, big), rng.uniform(1, 4) * ZOOM
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=shade)
+    else:
+        x, y = rng.uniform(0.2, 0.8) * big, rng.uniform(0.2, 0.8) * big
+        reach = rng.uniform(0.1, 0.4) * big
+        end = (x + rng.uniform(-reach, reach), y + rng.uniform(-reach, reach))
+        draw.line([(x, y), end], fill=shade, width=rng.randint(1, 3) * ZOOM)
 
 
 def _weight(image: np.ndarray, rng: Random) -> np.ndarray:
@@ -104,10 +132,10 @@ def wear(image: np.ndarray, rng: Random) -> np.ndarray:
     """``image`` (grey) as a phone photographs it: blurred, taken at a lower
     resolution, unevenly lit, noisy and JPEG-compressed."""
     height, width = image.shape
-    sigma = rng.uniform(0, 1.6)
+    sigma = rng.uniform(0, 3.2)
     if sigma > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
-    shrink = rng.uniform(0.45, 1.0)
+    shrink = rng.uniform(0.25, 1.0)
     if shrink < 0.95:
         small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         image = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)

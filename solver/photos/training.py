@@ -14,8 +14,8 @@ from random import Random
 
 import numpy as np
 
-from .cells import MARGIN, ink, read_cell
-from .classifier import Network, softmax
+from .cells import MARGIN, digit_ink, read_cell
+from .classifier import CLASSES, Network, softmax
 from .features import features
 from .fonts import font_paths
 from .grid import CELL
@@ -23,30 +23,41 @@ from .render import digit_cell
 
 SEED = 30  # the issue's number
 SAMPLES_PER_FONT = 36  # drawings of each digit in each font
-HIDDEN = 96
-EPOCHS = 14
-BATCH = 64
-RATE = 2e-3
+HIDDEN = 96  # the network's hidden units
+EPOCHS = 14  # passes over the drawings
+BATCH = 64  # drawings per step
+RATE = 2e-3  # Adam's step size
 DECAY = 1e-4  # weight decay: small weights generalise from fonts to photos
+NOT_A_DIGIT = 10  # the class of a digit turned round (the grid is not upright) or a smudge
+QUARTERS = (1, 3)  # the turns that make a symmetric digit a turned one
+SYMMETRIC = {1, 6, 8, 9}  # digits that a half turn leaves a digit (6 and 9 swap)
 
 
 def rendered_glyphs(
     seed: int = SEED, per_font: int = SAMPLES_PER_FONT
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Glyphs cut from rendered, worn cells, and their digits (1-9); a drawing the
-    cutter finds empty is left out."""
+    """Glyphs cut from rendered, worn cells, and their classes: the digit (1-9), or
+    NOT_A_DIGIT (10) for a digit a quarter or half turn round (every third drawing
+    gives one too) or a smudge. A drawing the cutter finds empty is left out."""
     rng = Random(seed)
-    glyphs, digits = [], []
+    glyphs, classes = [], []
     side = CELL + 2 * MARGIN
     for font in font_paths():
-        for _ in range(per_font):
+        for sample in range(per_font):
             for digit in range(1, 10):
                 cell = digit_cell(digit, font, side, MARGIN, rng)
-                found = read_cell(ink(cell), cell)
-                if found.glyph is not None:
-                    glyphs.append(found.glyph)
-                    digits.append(digit)
-    return np.array(glyphs), np.array(digits)
+                drawings = [(cell, digit)]
+                turns = rng.choice(QUARTERS if digit in SYMMETRIC else (1, 2, 3))
+                if sample % 3 == 0:
+                    drawings.append((np.ascontiguousarray(np.rot90(cell, turns)), NOT_A_DIGIT))
+                if digit % 3 == 0:  # three smudges for each nine digits
+                    drawings.append((digit_cell(None, font, side, MARGIN, rng), NOT_A_DIGIT))
+                for drawing, label in drawings:
+                    found = read_cell(digit_ink(drawing), drawing)
+                    if found.glyph is not None:
+                        glyphs.append(found.glyph)
+                        classes.append(label)
+    return np.array(glyphs), np.array(classes)
 
 
 def train(seed: int = SEED) -> Network:
@@ -63,8 +74,8 @@ def fit(rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator) -> Netwo
     weights = [
         rng.normal(0, np.sqrt(2 / width), (width, HIDDEN)).astype(np.float32),
         np.zeros(HIDDEN, np.float32),
-        rng.normal(0, np.sqrt(1 / HIDDEN), (HIDDEN, 9)).astype(np.float32),
-        np.zeros(9, np.float32),
+        rng.normal(0, np.sqrt(1 / HIDDEN), (HIDDEN, CLASSES)).astype(np.float32),
+        np.zeros(CLASSES, np.float32),
     ]
     moments = [np.zeros_like(w) for w in weights]
     squares = [np.zeros_like(w) for w in weights]
