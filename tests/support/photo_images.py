@@ -17,13 +17,19 @@ from solver.photos.fonts import font_paths
 from solver.photos.render import draw_digit
 
 ROOT = Path(__file__).resolve().parents[2]
+# A digit's grey in a faint cell: the reader is unsure of it, and its check
+# settles it (on the puzzles tried, HARD's 4 at row 1, column 1 is first read as 5).
+FAINT_INK = 200
 SHARED_PHOTOS = ROOT.parent / "shared" / "photos" / "train"
 
 
 @cache
-def grid_png(puzzle: str, cell: int = 60, margin: int = 40) -> bytes:
+def grid_png(
+    puzzle: str, faint: frozenset[int] = frozenset(), cell: int = 60, margin: int = 40
+) -> bytes:
     """A PNG of ``puzzle`` (81 symbols, '.' or '0' empty) drawn as a clean
-    grid: thin cell lines, thick box lines, dark digits on white."""
+    grid: thin cell lines, thick box lines, dark digits on white, but the
+    digits of the cells in ``faint`` (indexes) in light grey (``FAINT_INK``)."""
     side = 9 * cell
     canvas = Image.new("L", (side + 2 * margin, side + 2 * margin), 255)
     draw = ImageDraw.Draw(canvas)
@@ -37,7 +43,7 @@ def grid_png(puzzle: str, cell: int = 60, margin: int = 40) -> bytes:
         if symbol.isdigit() and symbol != "0":
             row, column = divmod(index, 9)
             centre = (margin + (column + 0.5) * cell, margin + (row + 0.5) * cell, cell * 0.55)
-            draw_digit(canvas, int(symbol), font, centre, 0)
+            draw_digit(canvas, int(symbol), font, centre, FAINT_INK if index in faint else 0)
     return _png(np.asarray(canvas))
 
 

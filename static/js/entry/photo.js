@@ -3,12 +3,12 @@
 // (fieldset#photo's data-read-url, /api/read), and the grid is filled with
 // what it read. Each cell to check is marked (td class "doubtful" and the
 // end of its spoken label, data-doubtful-suffix, from the server) until the
-// person edits it; the status line says how many there are and what the
+// person edits it or types its digit again; the status line says how many there are and what the
 // solver check changed. Nothing is solved: Show Answer does that. A problem
 // is shown beside the control, the grid untouched. Without the script,
 // "Read the photo" posts the form to /photo, which answers with the page filled.
 
-import { cellAt, cells, fillGrid, table } from "./cells.js";
+import { cellAt, cells, fillGrid, isCell, symbolOf, table } from "./cells.js";
 import { createPost } from "../core/post.js";
 import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { clearLiveMarks, clearServerMarks } from "./marks.js";
@@ -139,4 +139,11 @@ export function startPhoto() {
     else clearPhotoMarks();
   });
   table.addEventListener("input", (event) => unmark(event.target));
+  // Typing the digit a cell already holds changes nothing, but confirms it.
+  table.addEventListener("keydown", (event) => {
+    const typed = event.key.length === 1 && symbolOf(event.key) !== null;
+    if (isCell(event.target) && (typed || event.key === "Backspace" || event.key === "Delete")) {
+      unmark(event.target);
+    }
+  });
 }
