@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from bench.machine import machine
 from bench.photo_sets import halves
 from solver.photos import PhotoError, read_photo
-from solver.photos.model import network
+from solver.photos.model import classifier
 from solver.photos.synthetic import synthetic_set
 
 
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
     print(machine("pinned to one core"))
-    network()  # loaded (or trained) before any photo is timed
+    classifier()  # loaded (or trained) before any photo is timed
     tune, held_out = halves()
     results = {}
     for name, photos in (("shared, tune half", tune), ("shared, held-out half", held_out)):
