@@ -1,9 +1,12 @@
-"""The digit classifier: a small neural network (one hidden layer), in numpy.
+"""The digit classifier: a few small neural networks (one hidden layer each), in numpy.
 
 Trained by ``training`` from rendered digits; ``probabilities`` gives, for
-each glyph, how likely each digit 1-9 is, and how likely it is a digit
-turned round (the grid is not upright). Plain numpy, so that it needs no
-learning library: the whole network is two matrices and their biases.
+each glyph, how likely each digit 1-9 is, and how likely it is no upright
+digit (a smudge, or a digit turned round: the grid is not upright). The
+networks differ only in where their training started; their odds are
+averaged, which steadies the reading of a glyph none of them saw the like
+of. Plain numpy, so that it needs no learning library: a network is two
+matrices and their biases.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import numpy as np
 
 from .features import features
 
-CLASSES = 10  # the digits 1 to 9 in columns 0 to 8, and a digit turned round in column 9
+CLASSES = 10  # the digits 1 to 9 in columns 0 to 8, and no upright digit in column 9
 
 
 @dataclass(frozen=True)
@@ -30,17 +33,6 @@ class Network:
     output: np.ndarray
     output_bias: np.ndarray
 
-    def save(self, path: Path) -> None:
-        """Writes the weights to ``path`` (an .npz file)."""
-        with path.open("wb") as file:
-            np.savez(file, **self.__dict__)
-
-    @classmethod
-    def load(cls, path: Path) -> Network:
-        """The weights saved at ``path``; OSError or ValueError if unreadable."""
-        with np.load(path) as saved:
-            return cls(**{name: saved[name] for name in cls.__dataclass_fields__})
-
     def logits(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The hidden layer's activity and the CLASSES scores for each row of features."""
         active = np.maximum(0, ((rows - self.mean) / self.scale) @ self.hidden + self.hidden_bias)
@@ -53,9 +45,41 @@ def softmax(scores: np.ndarray) -> np.ndarray:
     return exp / exp.sum(axis=1, keepdims=True)
 
 
-def probabilities(network: Network, glyphs: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class Classifier:
+    """The networks whose odds are averaged."""
+
+    networks: tuple[Network, ...]
+
+    def save(self, path: Path) -> None:
+        """Writes the weights to ``path`` (an .npz file)."""
+        with path.open("wb") as file:
+            np.savez(
+                file,
+                **{
+                    f"{n}.{name}": value
+                    for n, network in enumerate(self.networks)
+                    for name, value in vars(network).items()
+                },
+            )
+
+    @classmethod
+    def load(cls, path: Path) -> Classifier:
+        """The classifier saved at ``path``; OSError, KeyError or ValueError if unreadable."""
+        with np.load(path) as saved:
+            count = len({key.split(".")[0] for key in saved.files})
+            return cls(
+                tuple(
+                    Network(**{name: saved[f"{n}.{name}"] for name in Network.__dataclass_fields__})
+                    for n in range(count)
+                )
+            )
+
+
+def probabilities(classifier: Classifier, glyphs: np.ndarray) -> np.ndarray:
     """An n x CLASSES array: for each glyph, the probability of digits 1 to 9
-    (columns 0 to 8) and of a digit turned round (column 9)."""
+    (columns 0 to 8) and of no upright digit (column 9)."""
     if len(glyphs) == 0:
         return np.zeros((0, CLASSES), np.float32)
-    return softmax(network.logits(features(glyphs))[1])
+    rows = features(glyphs)
+    return np.mean([softmax(network.logits(rows)[1]) for network in classifier.networks], axis=0)

@@ -17,7 +17,7 @@ from .check import Choice, check
 from .classifier import CLASSES, probabilities
 from .grid import locate
 from .image import decode
-from .model import network
+from .model import classifier
 from .reading import Change, PhotoError, Reading
 
 NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
@@ -68,7 +68,7 @@ def upright(square: np.ndarray) -> tuple[int, list[Ink], np.ndarray]:
             break  # the usual case: upright, no need to turn it round
         cells = cut_cells(np.ascontiguousarray(np.rot90(square, turns)))
         glyphs = [ink.glyph for ink in cells if ink.glyph is not None]
-        odds = probabilities(network(), np.array(glyphs))
+        odds = probabilities(classifier(), np.array(glyphs))
         score = float(np.log(1 - odds[:, NOT_A_DIGIT] + 1e-6).sum())
         if best is None or score > best[0]:
             best = (score, turns, cells, odds)

@@ -15,7 +15,7 @@ from random import Random
 import numpy as np
 
 from .cells import MARGIN, digit_ink, read_cell
-from .classifier import CLASSES, Network, softmax
+from .classifier import CLASSES, Classifier, Network, softmax
 from .features import features
 from .fonts import font_paths
 from .grid import CELL
@@ -23,7 +23,8 @@ from .render import digit_cell
 
 SEED = 30  # the issue's number
 SAMPLES_PER_FONT = 36  # drawings of each digit in each font
-HIDDEN = 96  # the network's hidden units
+NETWORKS = 3  # networks whose odds are averaged
+HIDDEN = 96  # each network's hidden units
 EPOCHS = 14  # passes over the drawings
 BATCH = 64  # drawings per step
 RATE = 2e-3  # Adam's step size
@@ -60,11 +61,13 @@ def rendered_glyphs(
     return np.array(glyphs), np.array(classes)
 
 
-def train(seed: int = SEED) -> Network:
-    """A network fitted to ``rendered_glyphs(seed)``."""
+def train(seed: int = SEED) -> Classifier:
+    """NETWORKS networks fitted to ``rendered_glyphs(seed)``, each from its own start."""
     glyphs, digits = rendered_glyphs(seed)
     rows = features(glyphs)
-    return fit(rows, digits - 1, np.random.default_rng(seed))
+    return Classifier(
+        tuple(fit(rows, digits - 1, np.random.default_rng(seed + n)) for n in range(NETWORKS))
+    )
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator) -> Network:

@@ -3,9 +3,9 @@
 
 import pytest
 
-from solver.photos.model import network
+from solver.photos.model import classifier
 
 
 @pytest.fixture(scope="session", autouse=True)
 def photos_model():
-    return network()
+    return classifier()
