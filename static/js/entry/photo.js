@@ -127,16 +127,23 @@ export function startPhoto() {
   section.querySelector("[data-action=photo]")?.setAttribute("hidden", "");
   section.querySelector("[data-enhanced]")?.removeAttribute("hidden");
   document.addEventListener("paste", (event) => {
-    const image = pastedImage(event);
+    // A puzzle's text pasted with the image was taken already (paste.js).
+    const image = event.defaultPrevented ? null : pastedImage(event);
     if (!image) return;
     event.preventDefault();
     read(image);
   });
   // A change naming its cell is the person's; one naming none replaced the
-  // whole grid (a paste, Reset, or a photo read, marked after it).
+  // whole grid (a paste, Reset, or a photo read, whose marks and words
+  // come after it), and what was said of a photo no longer applies.
   table.addEventListener("cells:change", (event) => {
-    if (event.detail) unmark(event.detail);
-    else clearPhotoMarks();
+    if (event.detail) {
+      unmark(event.detail);
+      return;
+    }
+    clearPhotoMarks();
+    status("");
+    error("");
   });
   table.addEventListener("input", (event) => unmark(event.target));
   // Typing the digit a cell already holds changes nothing, but confirms it.

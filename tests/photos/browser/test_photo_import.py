@@ -159,3 +159,15 @@ def test_without_javascript_the_form_posts_the_photo(live_server, browser):
         assert entry_values(page) == HARD  # the grid as it stood is kept
     finally:
         context.close()
+
+
+def test_reset_clears_the_marks_and_what_was_said(live_server, page, console_errors):
+    open_entry_page(page, live_server.url)
+    choose(page, "faint.png", grid_png(HARD, FAINT))
+    expect(page.locator("td.doubtful")).to_have_count(1)
+    page.get_by_role("button", name="Reset").click()
+    assert entry_values(page) == "." * 81
+    expect(page.locator("td.doubtful")).to_have_count(0)
+    expect(page.locator("#photo-status")).to_have_text("")
+    expect(cell_input(page, 1, 1)).to_have_accessible_name("Row 1, column 1, box 1")
+    assert console_errors == []
