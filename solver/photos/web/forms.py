@@ -29,7 +29,7 @@ CODES = ("no_image", "too_large", "not_an_image", "no_grid")
 
 
 def limits() -> dict[str, str]:
-    """The reader's limits as the messages write them: ``8 MB``, ``40``."""
+    """The reader's limits as the messages write them: ``10.0 MB``, ``40``."""
     return {"limit": filesizeformat(MAX_BYTES), "megapixels": f"{MAX_PIXELS / 1e6:g}"}
 
 
