@@ -48,25 +48,25 @@ class Ink:
 
 
 def cut_cells(square: np.ndarray) -> list[Ink]:
-    """The 81 cells of the warped grid ``square`` (9 CELLs a side), row by row. A
-    cell empty at the usual contrast is looked at again at a fainter one: what it
-    shows then is kept, marked ``faint``, as a second guess for the check."""
+    """The 81 cells of the warped grid ``square`` (9 CELLs a side), row by row."""
     grey = _padded(square, cv2.BORDER_REPLICATE)
     strict, faint = (
         _padded(digit_ink(square, contrast), cv2.BORDER_CONSTANT)
         for contrast in (INK_CONTRAST, FAINT_CONTRAST)
     )
     side = CELL + 2 * MARGIN
-    cells = []
-    for row in range(9):
-        for col in range(9):
-            place = np.s_[row * CELL : row * CELL + side, col * CELL : col * CELL + side]
-            found = read_cell(strict[place], grey[place])
-            if found.glyph is None:
-                second = read_cell(faint[place], grey[place])
-                found = Ink(second.glyph, second.fill, faint=True)
-            cells.append(found)
-    return cells
+    places = [
+        np.s_[row * CELL : row * CELL + side, col * CELL : col * CELL + side]
+        for row in range(9)
+        for col in range(9)
+    ]
+    return [read_cell(strict[place], faint[place], grey[place]) for place in places]
+
+
+def read_drawn_cell(cell: np.ndarray) -> Ink:
+    """The digit in a cell drawn alone (grey, CELL pixels and MARGIN around), read
+    as ``cut_cells`` reads each cell of a grid (training reads its drawings so)."""
+    return read_cell(digit_ink(cell, INK_CONTRAST), digit_ink(cell, FAINT_CONTRAST), cell)
 
 
 def _padded(image: np.ndarray, border: int) -> np.ndarray:
@@ -92,10 +92,29 @@ def digit_ink(square: np.ndarray, contrast: int = INK_CONTRAST) -> np.ndarray:
     return cv2.bitwise_and(dark, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))))
 
 
-def read_cell(dark: np.ndarray, grey: np.ndarray) -> Ink:
-    """The digit in one cell cut with MARGIN pixels around it: ``dark`` its ink
-    without grid lines (255 on 0), ``grey`` its pixels. Empty (glyph None) if the
-    ink near its centre does not look like a digit."""
+def read_cell(strict: np.ndarray, faint: np.ndarray, grey: np.ndarray) -> Ink:
+    """The digit in one cell cut with MARGIN pixels around it, from its ink without
+    grid lines at the usual contrast (``strict``) and at a fainter one (``faint``),
+    both 255 on 0, and its ``grey`` pixels. A digit found in the strict ink is
+    drawn from the faint ink it overlaps, so that a stroke fainter than the rest
+    is not lost; a cell empty in the strict ink but not in the faint one is kept
+    as a ``faint`` second guess. Empty (glyph None) if neither shows a digit."""
+    found = _digit(strict)
+    if found is None:
+        second = _digit(faint)
+        if second is None:
+            return Ink(None, 0.0)
+        box, mask, area = second
+        return Ink(_glyph(grey[box], mask), area / (MIN_INK * CELL * CELL), faint=True)
+    box, mask, area = found
+    box, mask, _ = _digit(faint, within=box) or found
+    return Ink(_glyph(grey[box], mask), area / (MIN_INK * CELL * CELL))
+
+
+def _digit(dark: np.ndarray, within: tuple[slice, slice] | None = None):
+    """Where ``dark`` shows a digit: its box (a pair of slices), its pieces' mask
+    in that box and their area in pixels; None if no ink near the centre looks like
+    one. With ``within``, only pieces overlapping that box count."""
     count, labels, stats, centres = cv2.connectedComponentsWithStats(dark, connectivity=8)
     side = dark.shape[0]
     # A faint or blurred digit comes apart in pieces: they are taken together.
@@ -105,17 +124,24 @@ def read_cell(dark: np.ndarray, grey: np.ndarray) -> Ink:
         if stats[label, cv2.CC_STAT_AREA] >= MIN_PIECE * CELL * CELL
         and np.abs(centres[label] - side / 2).max() < MAX_OFFSET * CELL
         and _clear_of_edges(stats[label], side)
+        and (within is None or _overlaps(stats[label], within))
     ]
     if not pieces:
-        return Ink(None, 0.0)
+        return None
     left, top = stats[pieces, 0].min(), stats[pieces, 1].min()
     right = (stats[pieces, 0] + stats[pieces, 2]).max()
     bottom = (stats[pieces, 1] + stats[pieces, 3]).max()
     if not _digit_like(right - left, bottom - top):
-        return Ink(None, 0.0)
-    fill = stats[pieces, cv2.CC_STAT_AREA].sum() / (MIN_INK * CELL * CELL)
-    mask = np.isin(labels[top:bottom, left:right], pieces).astype(np.uint8)
-    return Ink(_glyph(grey[top:bottom, left:right], mask), fill)
+        return None
+    box = np.s_[top:bottom, left:right]
+    return box, np.isin(labels[box], pieces).astype(np.uint8), stats[pieces, 4].sum()
+
+
+def _overlaps(stat: np.ndarray, box: tuple[slice, slice]) -> bool:
+    """True if a piece's box and ``box`` share a pixel."""
+    x, y, width, height = stat[:4]
+    rows, cols = box
+    return x < cols.stop and cols.start < x + width and y < rows.stop and rows.start < y + height
 
 
 def _clear_of_edges(stat: np.ndarray, side: int) -> bool:

@@ -18,7 +18,7 @@ from pathlib import Path
 from .classifier import Classifier
 from .training import train
 
-VERSION = 5  # raise when the training or the features change: older files are retrained
+VERSION = 6  # raise when the training or the features change: older files are retrained
 MODEL_PATH = Path(
     os.environ.get(
         "SUDOKU_PHOTOS_MODEL",

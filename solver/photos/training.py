@@ -14,7 +14,7 @@ from random import Random
 
 import numpy as np
 
-from .cells import MARGIN, digit_ink, read_cell
+from .cells import MARGIN, read_drawn_cell
 from .classifier import CLASSES, Classifier, Network, softmax
 from .features import features
 from .fonts import font_paths
@@ -54,8 +54,8 @@ def rendered_glyphs(
                 if digit % 3 == 0:  # three smudges for each nine digits
                     drawings.append((digit_cell(None, font, side, MARGIN, rng), NOT_A_DIGIT))
                 for drawing, label in drawings:
-                    found = read_cell(digit_ink(drawing), drawing)
-                    if found.glyph is not None:
+                    found = read_drawn_cell(drawing)
+                    if found.glyph is not None and not found.faint:
                         glyphs.append(found.glyph)
                         classes.append(label)
     return np.array(glyphs), np.array(classes)
