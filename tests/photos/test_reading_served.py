@@ -8,14 +8,18 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from solver.photos import LOW_CONFIDENCE
-from tests.support.photo_images import SHARED_PHOTOS, grid_png, no_grid_png, shared_photo
+from tests.support.photo_images import (
+    SHARED_PHOTOS,
+    doubted_png,
+    grid_png,
+    no_grid_png,
+    shared_photo,
+)
 from tests.support.puzzles import HARD
 
 READ = "/api/read"
 # A shared photo; the reader's own tests hold its accuracy, these its reply.
 SHARED = 2
-# HARD drawn with its first digit faint: the reader doubts it, and its check chooses it.
-FAINT = frozenset({0})
 
 
 def upload(data: bytes, name: str = "grid.png", kind: str = "image/png") -> SimpleUploadedFile:
@@ -32,16 +36,19 @@ def test_a_drawn_grid_is_read_exactly(client):
     assert len(body["corners"]) == 4
 
 
-def test_a_faint_digit_is_doubtful_and_the_checks_change_named(client):
-    response = client.post(READ, {"image": upload(grid_png(HARD, FAINT))})
+def test_the_cells_the_reader_doubts_are_in_the_reply(client):
+    image, reading = doubted_png(HARD)
+    response = client.post(READ, {"image": upload(image)})
     assert response.status_code == 200
     body = response.json()
-    assert body["puzzle"] == HARD
-    assert body["doubtful"] == [{"index": 0, "row": 1, "column": 1}]
-    assert body["confidence"][0] < LOW_CONFIDENCE
-    [change] = body["changed"]
-    assert (change["index"], change["chosen"]) == (0, HARD[0])
-    assert change["read"] != HARD[0]
+    assert body["puzzle"] == reading.puzzle
+    assert [cell["index"] for cell in body["doubtful"]] == list(reading.doubtful)
+    for cell in body["doubtful"]:
+        assert (cell["row"] - 1, cell["column"] - 1) == divmod(cell["index"], 9)
+    changes = [(c["index"], c["read"], c["chosen"]) for c in body["changed"]]
+    assert changes == [(c.index, c.read, c.chosen) for c in reading.changed]
+    low = [index for index, value in enumerate(body["confidence"]) if value < LOW_CONFIDENCE]
+    assert set(low) <= set(reading.doubtful)
 
 
 @pytest.mark.skipif(not SHARED_PHOTOS.is_dir(), reason="the shared photos are not on this machine")

@@ -17,15 +17,18 @@ from playwright.sync_api import Page, expect
 
 from tests.support.axe import AXE_OPTIONS
 from tests.support.entry_page import cell_input, entry_values, open_entry_page
-from tests.support.photo_images import SHARED_PHOTOS, grid_png, no_grid_png, shared_photo
+from tests.support.photo_images import (
+    SHARED_PHOTOS,
+    doubted_png,
+    grid_png,
+    no_grid_png,
+    shared_photo,
+)
 from tests.support.puzzles import HARD
 
 pytestmark = pytest.mark.browser
 
 SUFFIX = ", read with low confidence: please check"
-# HARD drawn with its first digit faint: the reader doubts it (row 1, column 1),
-# and its check chooses it over the digit first read.
-FAINT = frozenset({0})
 SHARED = 2  # a shared photo; the reader's own tests hold its accuracy
 needs_photos = pytest.mark.skipif(not SHARED_PHOTOS.is_dir(), reason="no shared photos here")
 # Chromium logs each 400 the page's script receives as a failed resource.
@@ -60,27 +63,45 @@ def test_a_drawn_grid_fills_the_grid_and_nothing_is_solved(live_server, page, co
     assert console_errors == []
 
 
-def test_a_doubtful_cell_is_marked_until_edited(live_server, page, console_errors):
+def spoken(index: int) -> str:
+    """The spoken name of the cell ``index`` (0-80), unmarked."""
+    row, column = divmod(index, 9)
+    return f"Row {row + 1}, column {column + 1}, box {row // 3 * 3 + column // 3 + 1}"
+
+
+def to_check(count: int) -> str:
+    if count == 1:
+        return "Read from the photo: 1 cell to check, marked in the grid."
+    return f"Read from the photo: {count} cells to check, marked in the grid."
+
+
+def test_the_doubtful_cells_are_marked_until_edited(live_server, page, console_errors):
+    """The cells the reader doubts (a drawing it is unsure of, and its own
+    reading of it) are the cells marked, by their look and their names."""
+    image, reading = doubted_png(HARD)
     open_entry_page(page, live_server.url)
-    choose(page, "faint.png", grid_png(HARD, FAINT))
+    choose(page, "doubted.png", image)
     status = page.locator("#photo-status")
-    expect(status).to_contain_text("Read from the photo: 1 cell to check, marked in the grid.")
-    expect(status).to_contain_text(
-        re.compile(r"The solver check changed: row 1, column 1 \(\d → 4\)\.")
-    )
-    assert entry_values(page) == HARD
-    first = cell_input(page, 1, 1)
-    expect(first).to_have_accessible_name("Row 1, column 1, box 1" + SUFFIX)
-    expect(doubtful_cells(page)).to_have_count(1)
-    expect(page.locator("td.doubtful")).to_have_css("outline-style", "dashed")
+    expect(status).to_contain_text(to_check(len(reading.doubtful)))
+    for change in reading.changed:
+        row, column = divmod(change.index, 9)
+        said = f"row {row + 1}, column {column + 1} ({change.read} → {change.chosen})"
+        expect(status).to_contain_text(said)
+    assert entry_values(page) == reading.puzzle
+    expect(doubtful_cells(page)).to_have_count(len(reading.doubtful))
+    named = page.get_by_role("textbox", name=re.compile(re.escape(SUFFIX) + "$"))
+    expect(named).to_have_count(len(reading.doubtful))
+    first = page.locator("table.entry-grid input").nth(reading.doubtful[0])
+    expect(first).to_have_accessible_name(spoken(reading.doubtful[0]) + SUFFIX)
+    expect(page.locator("td.doubtful").first).to_have_css("outline-style", "dashed")
     no_answer_shown(page)
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
+    value = first.input_value()
     first.focus()
-    page.keyboard.press("4")  # the digit it holds: checked, and so no longer marked
-    expect(first).to_have_accessible_name("Row 1, column 1, box 1")
-    expect(first).to_have_value("4")
-    expect(page.locator("td.doubtful")).to_have_count(0)
+    page.keyboard.press(value or "5")  # its digit again confirms it; another changes it
+    expect(first).to_have_accessible_name(spoken(reading.doubtful[0]))
+    expect(page.locator("td.doubtful")).to_have_count(len(reading.doubtful) - 1)
     assert console_errors == []
 
 
@@ -144,30 +165,34 @@ def test_without_javascript_the_form_posts_the_photo(live_server, browser):
     page = context.new_page()
     try:
         open_entry_page(page, live_server.url)
-        choose(page, "faint.png", grid_png(HARD, FAINT))
+        image, reading = doubted_png(HARD)
+        choose(page, "doubted.png", image)
         page.get_by_role("button", name="Read the photo").click()
         page.wait_for_url(re.compile(r"/photo$"))
-        assert entry_values(page) == HARD
-        expect(page.locator("#photo-status")).to_contain_text("1 cell to check, marked in the grid")
-        expect(doubtful_cells(page)).to_have_count(1)
+        assert entry_values(page) == reading.puzzle
+        expect(page.locator("#photo-status")).to_contain_text(to_check(len(reading.doubtful)))
+        expect(doubtful_cells(page)).to_have_count(len(reading.doubtful))
         named = page.get_by_role("textbox", name=re.compile(re.escape(SUFFIX) + "$"))
-        expect(named).to_have_count(1)
-        expect(cell_input(page, 1, 1)).to_have_accessible_name("Row 1, column 1, box 1" + SUFFIX)
+        expect(named).to_have_count(len(reading.doubtful))
+        first = page.locator("table.entry-grid input").nth(reading.doubtful[0])
+        expect(first).to_have_accessible_name(spoken(reading.doubtful[0]) + SUFFIX)
         choose(page, "puzzle.txt", b"not an image", "text/plain")
         page.get_by_role("button", name="Read the photo").click()
         expect(page.locator("#photo-error")).to_contain_text("is not an image")
-        assert entry_values(page) == HARD  # the grid as it stood is kept
+        assert entry_values(page) == reading.puzzle  # the grid as it stood is kept
     finally:
         context.close()
 
 
 def test_reset_clears_the_marks_and_what_was_said(live_server, page, console_errors):
     open_entry_page(page, live_server.url)
-    choose(page, "faint.png", grid_png(HARD, FAINT))
-    expect(page.locator("td.doubtful")).to_have_count(1)
+    image, reading = doubted_png(HARD)
+    choose(page, "doubted.png", image)
+    expect(page.locator("td.doubtful")).to_have_count(len(reading.doubtful))
     page.get_by_role("button", name="Reset").click()
     assert entry_values(page) == "." * 81
     expect(page.locator("td.doubtful")).to_have_count(0)
     expect(page.locator("#photo-status")).to_have_text("")
-    expect(cell_input(page, 1, 1)).to_have_accessible_name("Row 1, column 1, box 1")
+    cell = page.locator("table.entry-grid input").nth(reading.doubtful[0])
+    expect(cell).to_have_accessible_name(spoken(reading.doubtful[0]))
     assert console_errors == []
