@@ -53,7 +53,7 @@ ZONES = {
     "make": ("20r/m", 2.5),
     "batch": ("20r/m", 3.0),
     "reports": ("60r/m", 0.2),
-    "photos": ("30r/m", 1.5),  # a 40-megapixel PNG read in 0.80 s (nginx.conf)
+    "photos": ("30r/m", 1.5),  # a 40-megapixel PNG read in 0.8 to 0.9 s (nginx.conf)
 }
 RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
 
