@@ -18,6 +18,9 @@ DETECT_SIDE = 640  # the longer side the photo is shrunk to for finding the grid
 MIN_SHARE = 0.08  # the smallest share of the photo's area a grid may cover
 CANDIDATES = 8  # the largest outlines tried
 MIN_LINES = 14  # of the 20 lines, the fewest a grid must show
+# A line is dark across more than LINE_SHARE of the square, and LINE_LEAD more than
+# half a cell away.
+LINE_SHARE, LINE_LEAD = 0.6, 0.3
 LINE_REACH = CELL // 8  # pixels a warped grid line may lie off its place
 
 
@@ -118,7 +121,7 @@ def grid_lines(square: np.ndarray) -> int:
         middles = [_darkness(across, line * CELL + CELL // 2) for line in range(9)]
         for line, share in enumerate(lines):
             beside = max(middles[max(0, line - 1)], middles[min(8, line)])
-            found += share > 0.6 and share - beside > 0.3
+            found += share > LINE_SHARE and share - beside > LINE_LEAD
     return found
 
 
