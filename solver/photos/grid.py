@@ -1,13 +1,17 @@
-"""Finding the grid in a photo: the largest convex quadrilateral, warped to a square.
+"""Finding the grid in a photo: the largest quadrilateral that shows a Sudoku's lines.
 
-The photo is shrunk to DETECT_SIDE pixels, thresholded adaptively (the light
-falls unevenly on paper), and the outlines of dark shapes are traced; the grid
-is the largest outline that a four-cornered polygon fits closely, convex,
-covering a reasonable share of the photo. Its corners are then warped to a
-square of SIDE pixels, nine cells of CELL pixels a side.
+The photo is shrunk to DETECT_SIDE pixels and thresholded adaptively (the
+light falls unevenly on paper); the outlines of the dark shapes are traced,
+and the convex hulls of the largest are fitted with four corners. Each such
+quadrilateral, largest first, is warped to a square of SIDE pixels, nine
+cells of CELL pixels a side, and the first whose square shows most of a
+Sudoku's 20 lines where they belong is the grid (``grid_lines``): so a page
+of text, a drawing or the frame round a grid and its title is passed over.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -18,6 +22,9 @@ DETECT_SIDE = 640  # the longer side the photo is shrunk to for finding the grid
 MIN_SHARE = 0.08  # the smallest share of the photo's area a grid may cover
 CANDIDATES = 8  # the largest outlines tried
 MIN_LINES = 14  # of the 20 lines, the fewest a grid must show
+# A line is dark across more than LINE_SHARE of the square, and LINE_LEAD more than
+# half a cell away.
+LINE_SHARE, LINE_LEAD = 0.6, 0.3
 LINE_REACH = CELL // 8  # pixels a warped grid line may lie off its place
 
 
@@ -32,31 +39,40 @@ def locate(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     return None
 
 
-def candidate_corners(grey: np.ndarray) -> list[np.ndarray]:
+def candidate_corners(grey: np.ndarray) -> Iterator[np.ndarray]:
     """The corners of the quadrilateral outlines in ``grey``, largest first: the
-    grid's border, or (when a title is boxed with it) the box around it."""
+    grid's border, or (when a title is boxed with it) the box around it. The dark
+    lines are thickened first, so that a line broken by blur or glare joins up
+    again; if that joins the grid to something printed beside it, the outlines of
+    the lines as they are come next."""
     scale = DETECT_SIDE / max(grey.shape)
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    dark = _dark_lines(small)
+    for lines in (cv2.dilate(dark, np.ones((3, 3), np.uint8)), dark):
+        for quad in _quadrilaterals(lines):
+            yield _ordered(quad) / scale
+
+
+def _quadrilaterals(lines: np.ndarray) -> list[np.ndarray]:
+    """The quadrilaterals that fit the largest outlines in ``lines`` (white on black)."""
     # Every outline, inner ones too: the grid's border may lie inside a frame.
-    outlines, _ = cv2.findContours(_dark_lines(small), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    smallest = MIN_SHARE * small.shape[0] * small.shape[1]
+    outlines, _ = cv2.findContours(lines, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    smallest = MIN_SHARE * lines.shape[0] * lines.shape[1]
     hulls = [cv2.convexHull(outline) for outline in outlines]
     hulls = sorted(
         (hull for hull in hulls if cv2.contourArea(hull) >= smallest), key=cv2.contourArea
     )
     quads = (_quadrilateral(hull) for hull in hulls[::-1][:CANDIDATES])
-    return [_ordered(quad) / scale for quad in quads if quad is not None]
+    return [quad for quad in quads if quad is not None]
 
 
 def _dark_lines(small: np.ndarray) -> np.ndarray:
     """White where ``small`` is darker than its surroundings: ink, lines, digits."""
     blurred = cv2.GaussianBlur(small, (5, 5), 0)
     block = max(11, (max(small.shape) // 40) | 1)
-    dark = cv2.adaptiveThreshold(
+    return cv2.adaptiveThreshold(
         blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 7
     )
-    # A line broken by blur or glare is joined again, so the border stays one outline.
-    return cv2.dilate(dark, np.ones((3, 3), np.uint8))
 
 
 def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
@@ -118,7 +134,7 @@ def grid_lines(square: np.ndarray) -> int:
         middles = [_darkness(across, line * CELL + CELL // 2) for line in range(9)]
         for line, share in enumerate(lines):
             beside = max(middles[max(0, line - 1)], middles[min(8, line)])
-            found += share > 0.6 and share - beside > 0.3
+            found += share > LINE_SHARE and share - beside > LINE_LEAD
     return found
 
 

@@ -1,8 +1,11 @@
 """An upload is refused early, with a stable code, when it is no image or too large."""
 
+import io
+
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
 from solver.photos import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
 from solver.photos.image import decode
@@ -45,3 +48,18 @@ def test_the_message_is_an_english_sentence():
         read_photo(b"hello")
     assert str(raised.value).endswith(".")
     assert str(raised.value)[0].isupper()
+
+
+@pytest.mark.parametrize(("orientation", "turn"), [(3, 2), (6, -1), (8, 1)])
+def test_a_photo_is_turned_upright_as_its_exif_orientation_says(orientation, turn):
+    stored = np.zeros((40, 60), np.uint8)
+    stored[:10, :20] = 255  # a bright corner, top-left as stored
+    buffer = io.BytesIO()
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    Image.fromarray(stored).save(buffer, "JPEG", exif=exif, quality=95)
+    photo = decode(buffer.getvalue())
+    expected = np.rot90(stored, turn)  # anticlockwise quarter turns, as a browser shows it
+    assert photo.grey.shape == expected.shape
+    assert (photo.width, photo.height) == (expected.shape[1], expected.shape[0])
+    assert np.abs(photo.grey.astype(int) - expected).mean() < 10
