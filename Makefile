@@ -12,14 +12,30 @@ LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
 .PHONY: install install-dev lock run library serve check-deploy test test-fast test-postgres soundness \
-	bench lint format browser nginx postgres postgres-stop redis redis-server redis-stop cluster \
+	bench lint format photos-model fonts browser nginx postgres postgres-stop redis redis-server redis-stop cluster \
 	cluster-stop messages clean
 
-## install: what the site needs to run (requirements.txt), no test or lint tool
-install: $(VENV)/.installed-runtime
+## install: what the site needs to run (requirements.txt), no test or lint tool, and the
+## photo reader's digit classifier (photos-model)
+install: $(VENV)/.installed-runtime photos-model
 
-## install-dev: the site's packages and the test and lint tools (requirements-dev.txt)
-install-dev: $(VENV)/.installed-dev
+## install-dev: the site's packages and the test and lint tools (requirements-dev.txt), and the
+## photo reader's digit classifier (photos-model)
+install-dev: $(VENV)/.installed-dev photos-model
+
+## photos-model: the photo reader's digit classifier, trained from digits drawn in Debian's fonts
+## (installed if missing) into var/photos/ (about 15 s on one core, once; seeded, so the same
+## network every build; nothing to do when it is there already). docs/photos.md
+photos-model: fonts
+	$(BIN)/python -m solver.photos
+
+# Debian's fonts the classifier learns from (solver/photos/fonts.py), installed if missing
+FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
+	fonts-urw-base35 fonts-crosextra-carlito
+fonts:
+	@dpkg -s $(FONT_PACKAGES) >/dev/null 2>&1 || { \
+		echo "Installing Debian's fonts for the photo reader's classifier"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FONT_PACKAGES); }
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

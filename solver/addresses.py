@@ -24,6 +24,11 @@ def api_url(operation: str) -> str:
     return API_PREFIX + operation
 
 
+def photo_url() -> str:
+    """Where the entry form posts a photo to read without JavaScript (``/photo``)."""
+    return reverse("solver:photo")
+
+
 def entry_url(size: int | None = None) -> str:
     """The entry page, empty; with ``size``, the board of that side (16 for 16x16)."""
     return _with_query("solver:index", {"size": size}, 1)

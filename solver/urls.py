@@ -15,6 +15,7 @@ from .batches import views as batches
 from .core import views as core
 from .entry import views as entry
 from .library import views as library
+from .photos.web import views as photos
 from .play import views as play
 from .teaching import views as teaching
 
@@ -26,6 +27,8 @@ urlpatterns = [
     path("index", entry.index, name="index"),
     path("answer", entry.answer, name="answer"),
     path("load", entry.load, name="load"),
+    # A puzzle read from a photo into the entry grid (without JavaScript; with it, /api/read).
+    path("photo", photos.photo, name="photo"),
     # The teacher's steps, and play.
     path("steps", teaching.steps, name="steps"),
     path("level", teaching.level, name="level"),

@@ -4,7 +4,8 @@ operations each feature writes beside its pages.
 Read ``schemas`` (the shapes every operation shares), ``errors`` (every
 failure as JSON), then the operations: ``solver.entry.api`` (solve and check
 a puzzle), ``solver.teaching.api`` (steps, hints, candidates) and
-``solver.library.api`` (new, stored and daily puzzles). django-ninja makes
+``solver.library.api`` (new, stored and daily puzzles) and
+``solver.photos.web.api`` (a puzzle read from a photo). django-ninja makes
 the OpenAPI schema (``/api/openapi.json``) and the docs page (``/api/docs``)
 from them.
 """
@@ -18,6 +19,7 @@ from ninja.openapi.docs import Swagger
 
 from ..entry.api import router as entry_router
 from ..library.api import router as library_router
+from ..photos.web.api import router as photos_router
 from ..teaching.api import router as teaching_router
 from .errors import install_handlers
 
@@ -49,7 +51,11 @@ demand within a time budget (503 `out_of_time` past it); a puzzle made for
 are never made on demand: they come from the library, filled ahead of time,
 and while it holds none of the level the reply is 503 `not_ready`.
 
-POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
+`/api/read` reads a 9x9 puzzle from a photo or a screenshot, sent as
+`multipart/form-data` in the field `image`: the puzzle as text, how sure the
+reader is of each cell, and the cells to check. It solves nothing.
+
+The other POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
 
 api = NinjaAPI(
@@ -68,5 +74,6 @@ install_handlers(api)
 api.add_router("", entry_router)
 api.add_router("", teaching_router)
 api.add_router("", library_router)
+api.add_router("", photos_router)
 
 __all__ = ["api"]

@@ -7,10 +7,12 @@ recording the file's full size: the form then refuses the file by its size,
 and every other field of the request (the cells typed so far) is read as usual.
 
 The limit is ``FILE_MAX_BYTES`` unless the view says otherwise with
-``upload_limit`` (the batch page takes files of thousands of puzzles). The
-handler finds the view through ``request.resolver_match``: Django resolves
-the address before any view middleware runs, and handlers are made only when
-the body is first read, by the CSRF check at the earliest.
+``upload_limit`` (the batch page takes files of thousands of puzzles), or
+the request itself with ``kept_bytes_for`` (an API operation, whose view is
+django-ninja's, one for every operation at its address). The handler finds
+the view through ``request.resolver_match``: Django resolves the address
+before any view middleware runs, and handlers are made only when the body is
+first read, by the CSRF check at the earliest.
 """
 
 from __future__ import annotations
@@ -44,11 +46,20 @@ def upload_limit(max_bytes: Callable[[], int]) -> Callable[[View], View]:
     return mark
 
 
+def kept_bytes_for(request: HttpRequest, max_bytes: Callable[[], int]) -> None:
+    """Let ``request``'s uploaded files be up to ``max_bytes()`` bytes; called
+    before its body is read."""
+    request.upload_max_bytes = max_bytes
+
+
 def kept_bytes(request: HttpRequest | None) -> int:
-    """How many bytes of a file to keep for ``request``: one more than its view's
-    limit, which tells the form the file is too large."""
+    """How many bytes of a file to keep for ``request``: one more than its own
+    limit (``kept_bytes_for``) or else its view's, which tells the form the
+    file is too large."""
     view = getattr(getattr(request, "resolver_match", None), "func", None)
-    max_bytes = getattr(view, "upload_max_bytes", None)
+    max_bytes = getattr(request, "upload_max_bytes", None) or getattr(
+        view, "upload_max_bytes", None
+    )
     return (max_bytes() if max_bytes else FILE_MAX_BYTES) + 1
 
 

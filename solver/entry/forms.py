@@ -27,9 +27,12 @@ NOT_A_VALUE = _(
 )
 # A file input left empty arrives as a plain field "file" with no value; "size"
 # is the board's side, on boards other than 9x9, and "writing" how its values
-# are written (core.writings).
-ALLOWED_EXTRA_FIELDS = frozenset({"csrfmiddlewaretoken", "puzzle", "file", "size", "writing"})
-ALLOWED_FILES = frozenset({"file"})
+# are written (core.writings). "image" and "camera" are the photo's inputs
+# (solver.photos.web.views), read only by "Read the photo": Show Answer ignores them.
+ALLOWED_EXTRA_FIELDS = frozenset(
+    {"csrfmiddlewaretoken", "puzzle", "file", "size", "writing", "image", "camera"}
+)
+ALLOWED_FILES = frozenset({"file", "image", "camera"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
 
 

@@ -5,7 +5,7 @@ that scrolls sideways, never the page)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 
 from django.utils.html import escape, format_html
@@ -33,6 +33,12 @@ PLACE = 'data-row="{row}" data-column="{column}" data-box="{box}" aria-label="{l
 FAULT = ' aria-invalid="true" aria-describedby="{ids}"'
 # Made safe once here: as plain strings they would be escaped again in every cell.
 CELL, INVALID_CELL, NO_FAULT = escape("cell"), escape("cell invalid"), escape("")
+DOUBTFUL_CELL = escape("cell doubtful")
+
+
+def doubtful_suffix() -> str:
+    """What a doubtful cell's spoken label ends with (after its place)."""
+    return gettext(", read with low confidence: please check")
 
 
 def problem_id(index: int) -> str:
@@ -46,18 +52,28 @@ def field_problems(issues: Sequence[Issue]) -> dict[str, str]:
 
 
 def entry_grid(
-    values: Sequence[str], issues: Sequence[Issue] = (), board: Shape = STANDARD, writing: str = ""
+    values: Sequence[str],
+    issues: Sequence[Issue] = (),
+    board: Shape = STANDARD,
+    writing: str = "",
+    doubtful: Collection[int] = (),
 ) -> SafeString:
     """The entry grid of ``board``: an input per cell showing ``values`` (one
     string per cell, in ``writing``), each cell at fault marked and tied to
-    the messages that name it."""
+    the messages that name it, and each cell in ``doubtful`` (read from a
+    photo with low confidence) marked, in its class and its spoken label."""
     problems = _problem_ids(issues, lambda issue: issue.cells)
-    places = _places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+    label = gettext("Row %(row)s, column %(column)s, box %(box)s")
+    places = _places(label, board)
+    if doubtful:
+        checked = _places(label + doubtful_suffix(), board)
+        places = [checked[cell] if cell in doubtful else place for cell, place in enumerate(places)]
     fields = []
     for cell, (field, place, value) in enumerate(zip(_fields(board), places, values, strict=True)):
         ids = problems.get(cell)
         fault = format_html(FAULT, ids=ids) if ids else NO_FAULT
-        fields += (INVALID_CELL if ids else CELL, field, value, place, fault)
+        kind = INVALID_CELL if ids else DOUBTFUL_CELL if cell in doubtful else CELL
+        fields += (kind, field, value, place, fault)
     if board is STANDARD:
         caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")
         return table(format_html(bands(ENTRY_CELL), *fields), "grid entry-grid", caption)

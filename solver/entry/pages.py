@@ -22,7 +22,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 
-from ..addresses import answer_url, api_url, entry_url
+from ..addresses import answer_url, api_url, entry_url, photo_url
 from ..choices import StatusChoices
 from ..core.boards import size_choices
 from ..core.reading import AnySizeTextForm, PuzzleTextForm, written_board
@@ -31,13 +31,18 @@ from ..engine import STANDARD, Grid, Shape
 from ..engine.parse import BLANKS
 from ..library.forms import LevelForm
 from .forms import FILE_TYPES, PuzzleForm, posted_board, posted_writing
-from .grid import entry_grid, field_problems, problem_id
+from .grid import doubtful_suffix, entry_grid, field_problems, problem_id
+
+IMAGE_TYPES = "image/*"  # what the photo pickers offer (on phones, the camera too)
 
 
-def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:
+def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpResponse:
     """The entry page for ``form``, with its grid drawn at its board's size and
-    each problem tied to its cells."""
+    each problem tied to its cells; ``photo`` (``solver.photos.web.views.PhotoShown``),
+    when the page answers a photo read, marks its doubtful cells and says
+    what was read, or why it could not be."""
     board = form.board
+    doubtful = photo.doubtful if photo is not None else ()
     context = {
         "form": form,
         "board": board,
@@ -47,7 +52,12 @@ def entry_page(request: HttpRequest, form: PuzzleForm) -> HttpResponse:
         "symbols": form.symbols,
         "writing": form.writing,
         "hex": HEX,
-        "grid": entry_grid(form.cell_values(), form.issues, board, form.writing),
+        "grid": entry_grid(form.cell_values(), form.issues, board, form.writing, doubtful),
+        "photo": photo,
+        "photo_url": photo_url(),
+        "read_url": api_url("read"),
+        "image_types": IMAGE_TYPES,
+        "doubtful_suffix": doubtful_suffix(),
         "problems": [(problem_id(index), issue) for index, issue in enumerate(form.issues, 1)],
         "field_problems": field_problems(form.issues),
         "paste_value": form.paste_value(),

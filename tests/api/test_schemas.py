@@ -29,6 +29,8 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
         "/api/puzzles/random",
         "/api/puzzles/{puzzle_id}",
         "/api/daily",
+        # A puzzle read from a photo (its replies are checked in tests/photos/test_api.py).
+        "/api/read",
     }
     for name in ("/api/solve", "/api/validate"):
         assert set(schema["paths"][name]) == {"get", "post"}

@@ -23,6 +23,7 @@ ZONES = {
     "load": {"/load"},
     "batch": {"/batch", "/batch/<id>/step"},
     "reports": {"/batch/<id>", "/api/openapi.json"},
+    "photos": {"/photo", "/api/read"},
 }
 
 
@@ -257,3 +258,28 @@ def test_a_socket_is_an_app_server_too_and_none_is_refused(tmp_path):
     )
     with pytest.raises(ValueError, match="no app server"):
         render.app_servers(" , ")
+
+
+def test_only_a_photo_read_takes_a_body_of_a_photos_size(conf):
+    """/photo and /api/read, in their own location, take the reader's largest
+    image (solver.photos.MAX_BYTES) with the form around it, kept in memory;
+    every other address keeps the server's limit, the batch's."""
+    from solver.photos import MAX_BYTES
+
+    found = locations(conf)
+    photo_body = render.photo_body_bytes()
+    assert photo_body >= MAX_BYTES + 64 * 1024
+    sized = {p: body for p, body in found.items() if "client_max_body_size" in body}
+    assert [paths_of(pattern) for pattern in sized] == [{"/photo", "/api/read"}]
+    body = next(iter(sized.values()))
+    assert f"client_max_body_size {photo_body};" in body
+    assert f"client_body_buffer_size {photo_body};" in body
+    assert f"    client_max_body_size {render.max_body_bytes()};" in conf
+
+
+def test_a_photo_read_is_heavy_work_whatever_its_method(conf):
+    """No exception in the heavy map names the photo's addresses: every request
+    to them holds the client's and the site's share of heavy work."""
+    block = re.search(r'map "\$request_method \$uri" \$heavy_client \{(.*?)\n    \}', conf, re.S)[1]
+    assert "photo" not in block
+    assert "api/read" not in block

@@ -1,0 +1,147 @@
+"""The photo reader (``solver.photos.read_photo``) on real and drawn photos, as markdown.
+
+    .venv/bin/python -m bench.photos [--synthetic N] [--seed S]
+
+Reads the shared photos (``bench.photo_sets``: 160 newspaper puzzles shot
+with phones, by Wicht and Hennebert, CC-BY-4.0), in the two halves split by
+puzzle (the reader was tuned on the first, "tune"; the second, "held out",
+shows how it does on puzzles it was not tuned on) and all together, then
+``--synthetic`` drawn photos (``solver.photos.synthetic``). For each set:
+the share of grids found; the cells' empty/filled confusion (truth, then
+read); the digits read right among the cells truly filled and read filled;
+the grids read exactly before the engine's check (the classifier's first
+choices) and after it; the cells wrong after it, counting every cell of a
+grid not found as wrong, and among the grids found; the check's verdicts;
+and the time per photo, in CPU seconds of this process pinned to one core
+(so that other programs sharing the machine do not stretch it), median, p95
+(nearest rank) and max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bench.machine import machine
+from bench.photo_sets import halves
+from solver.photos import PhotoError, read_photo
+from solver.photos.model import classifier
+from solver.photos.synthetic import synthetic_set
+
+
+@dataclass
+class Figures:
+    """What one set of photos gave."""
+
+    photos: int = 0
+    found: int = 0
+    confusion: Counter = field(default_factory=Counter)  # (truly empty, read empty) -> cells
+    digits_right: int = 0
+    digits_both: int = 0  # cells truly filled and read filled
+    exact_before: int = 0
+    exact_after: int = 0
+    cells_wrong: int = 0
+    cells_wrong_found: int = 0  # among the grids found
+    verdicts: Counter = field(default_factory=Counter)
+    times: list[float] = field(default_factory=list)
+
+    def add(self, data: bytes, truth: str) -> None:
+        """Reads one photo of the puzzle ``truth`` and counts the outcome."""
+        self.photos += 1
+        started = time.process_time()
+        try:
+            reading = read_photo(data)
+        except PhotoError:
+            self.times.append(time.process_time() - started)
+            self.cells_wrong += 81
+            return
+        self.times.append(time.process_time() - started)
+        self.found += 1
+        first = list(reading.puzzle)
+        for change in reading.changed:
+            first[change.index] = change.read
+        for read, true in zip(first, truth, strict=True):
+            self.confusion[true == ".", read == "."] += 1
+            if true != "." and read != ".":
+                self.digits_both += 1
+                self.digits_right += read == true
+        self.exact_before += "".join(first) == truth
+        self.exact_after += reading.puzzle == truth
+        wrong = sum(a != b for a, b in zip(reading.puzzle, truth, strict=True))
+        self.cells_wrong += wrong
+        self.cells_wrong_found += wrong
+        self.verdicts[reading.verdict] += 1
+
+
+HEADER = (
+    "| set | photos | grids found | empty read empty | empty read filled | filled read empty "
+    "| filled read filled | digits right | exact before check | exact after check "
+    "| cells wrong | cells wrong, grids found | verdicts | median ms | p95 ms | max ms |\n"
+    + "|---" * 16
+    + "|"
+)
+
+
+def row(name: str, figures: Figures) -> str:
+    """One markdown row of ``figures``."""
+    n = figures.photos
+    times = sorted(1000 * t for t in figures.times)
+    p95 = times[max(0, round(0.95 * len(times)) - 1)]
+    c = figures.confusion
+    verdicts = ", ".join(f"{v} {k}" for k, v in figures.verdicts.most_common())
+    return (
+        f"| {name} | {n} | {_share(figures.found, n)} | {c[True, True]:,} | {c[True, False]:,} "
+        f"| {c[False, True]:,} | {c[False, False]:,} "
+        f"| {_share(figures.digits_right, figures.digits_both, 2)} "
+        f"| {figures.exact_before} ({_share(figures.exact_before, n)}) "
+        f"| {figures.exact_after} ({_share(figures.exact_after, n)}) "
+        f"| {figures.cells_wrong} ({_share(figures.cells_wrong, 81 * n, 2)}) "
+        f"| {figures.cells_wrong_found} "
+        f"({_share(figures.cells_wrong_found, 81 * figures.found, 2)}) "
+        f"| {verdicts} "
+        f"| {times[len(times) // 2]:.0f} | {p95:.0f} | {times[-1]:.0f} |"
+    )
+
+
+def _share(part: int, whole: int, places: int = 1) -> str:
+    return f"{100 * part / whole:.{places}f}%" if whole else "–"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--synthetic", type=int, default=100, help="drawn photos (default 100)")
+    parser.add_argument("--seed", type=int, default=2014, help="the drawn set's seed")
+    args = parser.parse_args(argv)
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
+    print(machine("pinned to one core"))
+    classifier()  # loaded (or trained) before any photo is timed
+    tune, held_out = halves()
+    results = {}
+    for name, photos in (("shared, tune half", tune), ("shared, held-out half", held_out)):
+        results[name] = figures = Figures()
+        for photo in photos:
+            figures.add(photo.path.read_bytes(), photo.puzzle)
+    results["shared, all"] = _merged(results.values())
+    drawn = Figures()
+    for photo in synthetic_set(args.synthetic, args.seed):
+        drawn.add(photo.data, photo.puzzle)
+    results[f"drawn (seed {args.seed})"] = drawn
+    print(HEADER)
+    for name, figures in results.items():
+        print(row(name, figures))
+
+
+def _merged(parts) -> Figures:
+    """The figures of ``parts`` taken together."""
+    total = Figures()
+    for part in parts:
+        for name, value in vars(part).items():
+            setattr(total, name, getattr(total, name) + value)
+    return total
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""Reading a Sudoku from a photo of a printed puzzle: pure Python, no Django.
+
+``read_photo(data)`` returns a ``Reading`` (the puzzle, each cell's
+confidence, the grid's corners in the photo, the cells the engine's check
+changed, its verdict) or raises ``PhotoError`` with a stable ``code``.
+Read the modules in the order of a read: ``reading`` (the words and the
+values returned), ``image``, ``grid``, ``cells``, ``features``,
+``classifier``, ``check``, ``reader``; and, for the classifier's making,
+``fonts``, ``render``, ``training``, ``model``; ``synthetic`` draws whole
+test photos. docs/photos.md tells the design and its figures.
+"""
+
+from .image import MAX_BYTES, MAX_PIXELS
+from .reader import read_photo
+from .reading import LOW_CONFIDENCE, Change, PhotoError, Reading
+
+__all__ = [
+    "LOW_CONFIDENCE",
+    "MAX_BYTES",
+    "MAX_PIXELS",
+    "Change",
+    "PhotoError",
+    "Reading",
+    "read_photo",
+]

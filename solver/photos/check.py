@@ -1,0 +1,137 @@
+"""The check: the engine decides whether a grid read has exactly one solution, and
+the reader's next-best guesses are tried until one has.
+
+A printed puzzle has one solution, so a reading that breaks the rules, has
+none or has several holds a misread cell. Each cell comes with its
+alternatives (the classifier's other digits, or empty for a filled cell and
+filled for an empty one), each costing its loss of confidence: the log of
+the first choice's probability over the alternative's. Sets of up to
+MAX_CHANGES alternatives are tried cheapest first (a best-first walk over
+sums of costs), and the first set that leaves exactly one solution wins.
+The walk stops after MAX_TRIES readings (about 100 ms) or BUDGET_SECONDS,
+whichever comes first, and then keeps the classifier's reading.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from time import perf_counter
+
+from solver.engine import Budget, find_conflicts, solve
+
+MAX_CHANGES = 3  # cells changed at once
+MAX_ALTERNATIVES = 14  # the cheapest alternatives over all cells that the walk combines
+MAX_TRIES = 150
+# Each change costs this much on top of its loss of confidence: a misread cell is
+# rare, so of two ways to one solution, the one changing fewer cells is likelier.
+CHANGE_COST = 1.5
+# The tries are bounded by their number, so that a reading comes out the same on a
+# busy machine as on an idle one; the seconds are a backstop for a very slow one.
+BUDGET_SECONDS = 0.3
+# One solve of a newspaper puzzle takes about a millisecond and a few guesses; a
+# reading so wrong that it needs more is not worth the wait.
+SOLVE_BUDGET = Budget(max_guesses=2_000, max_seconds=0.05)
+# A cell read as a digit whose odds of being empty are below this holds ink for sure.
+SURELY_INKED = 0.05
+
+
+@dataclass(frozen=True, order=True)
+class Choice:
+    """One symbol a cell may hold, and the reader's probability for it."""
+
+    symbol: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The check's outcome: the puzzle (81 symbols), each cell's choice, and the
+    verdict ("unique", "multiple", "none" or "unchecked")."""
+
+    puzzle: str
+    choices: tuple[Choice, ...]
+    verdict: str
+
+
+def check(cells: list[list[Choice]]) -> Checked:
+    """The reading of ``cells`` (each cell's choices, likeliest first) with one
+    solution: the first choices if they have one, else the cheapest alternatives
+    found that give one within the budget. If none is found the first choices
+    stand, with their own verdict."""
+    first = tuple(choices[0] for choices in cells)
+    verdict, _ = verdict_of(_puzzle(first))
+    if verdict == "unique":
+        return Checked(_puzzle(first), first, verdict)
+    deadline = perf_counter() + BUDGET_SECONDS
+    for tried, changes in enumerate(_cheapest_changes(cells)):
+        if tried >= MAX_TRIES or perf_counter() > deadline:
+            break
+        chosen = list(first)
+        for index, choice in changes:
+            chosen[index] = choice
+        outcome, solution = verdict_of(_puzzle(chosen))
+        if outcome == "unique":
+            chosen = _given_back(cells, chosen, solution)
+            return Checked(_puzzle(chosen), tuple(chosen), "unique")
+    return Checked(_puzzle(first), first, verdict)
+
+
+def _given_back(cells: list[list[Choice]], chosen: list[Choice], solution: str) -> list[Choice]:
+    """``chosen`` with each cell that the classifier read surely as a digit but the
+    check emptied given the solution's digit instead: ink is there, so a given is,
+    and the solution says which (the puzzle stays unique: the given agrees with it).
+    A cell that may well be empty (a smudge) stays empty."""
+    given = list(chosen)
+    for index, (choices, choice) in enumerate(zip(cells, chosen, strict=True)):
+        empty = next((option.probability for option in choices if option.symbol == "."), 0.0)
+        if choice.symbol == "." and choices[0].symbol != "." and empty < SURELY_INKED:
+            digit = solution[index]
+            odds = {option.symbol: option.probability for option in choices}
+            given[index] = Choice(digit, odds.get(digit, 0.0))
+    return given
+
+
+def verdict_of(puzzle: str) -> tuple[str, str | None]:
+    """ "unique", "multiple" or "none" for ``puzzle`` (81 symbols), or "unchecked"
+    when the engine could not decide within SOLVE_BUDGET; and a solution (81
+    digits) if one was found, else None."""
+    grid = tuple(0 if symbol == "." else int(symbol) for symbol in puzzle)
+    if find_conflicts(grid):
+        return "none", None
+    result = solve(grid, budget=SOLVE_BUDGET)
+    verdict = result.status.value
+    solution = None if result.solution is None else "".join(map(str, result.solution))
+    return (verdict if verdict in ("unique", "multiple", "none") else "unchecked"), solution
+
+
+def _cheapest_changes(cells: list[list[Choice]]):
+    """Sets of (cell, choice) changes, one choice per cell, up to MAX_CHANGES,
+    in order of their total cost (cheapest first)."""
+    options = sorted(
+        (_cost(choices[0], choice), index, choice)
+        for index, choices in enumerate(cells)
+        for choice in choices[1:]
+    )[:MAX_ALTERNATIVES]
+    # A set is a sorted tuple of positions in ``options``; each is extended only by
+    # later positions, so every set comes up once.
+    heap = [(cost, (position,)) for position, (cost, _, _) in enumerate(options)]
+    heapq.heapify(heap)
+    while heap:
+        cost, positions = heapq.heappop(heap)
+        indices = [options[p][1] for p in positions]
+        if len(set(indices)) == len(indices):
+            yield [(options[p][1], options[p][2]) for p in positions]
+        if len(positions) < MAX_CHANGES:
+            for later in range(positions[-1] + 1, len(options)):
+                heapq.heappush(heap, (cost + options[later][0], positions + (later,)))
+
+
+def _cost(first: Choice, other: Choice) -> float:
+    """The confidence lost by choosing ``other`` over ``first``, plus CHANGE_COST."""
+    return CHANGE_COST + math.log(max(first.probability, 1e-6) / max(other.probability, 1e-6))
+
+
+def _puzzle(choices) -> str:
+    return "".join(choice.symbol for choice in choices)

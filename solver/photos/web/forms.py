@@ -1,0 +1,95 @@
+"""A photo of a puzzle, validated into the reader's ``Reading``.
+
+The one form both the API (``/api/read``) and the entry page's upload
+(``/photo``) use, so both give the same codes and messages:
+
+- ``no_image``: no file in the field ``image``;
+- ``too_large``: over the reader's ``MAX_BYTES`` (checked here by the size
+  the upload handler recorded, before anything is decoded) or ``MAX_PIXELS``;
+- ``not_an_image``: not a picture the reader can decode;
+- ``no_grid``: a picture, but no 9x9 grid found in it.
+
+The reader's own messages are English; each code gets the site's message in
+the reader's language here (``message_for``). A valid form has
+``cleaned_data["reading"]``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext
+
+from ...core.issues import Issue
+from .. import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
+
+FIELD = "image"
+CODES = ("no_image", "too_large", "not_an_image", "no_grid")
+
+
+def limits() -> dict[str, str]:
+    """The reader's limits as the messages write them: ``10.0 MB``, ``40``."""
+    return {"limit": filesizeformat(MAX_BYTES), "megapixels": f"{MAX_PIXELS / 1e6:g}"}
+
+
+def message_for(code: str) -> str:
+    """The message for a photo's problem ``code``, in the active language."""
+    messages = {
+        "no_image": gettext("Choose an image: a photo or a screenshot of the puzzle."),
+        "too_large": gettext(
+            "The image is too large: at most %(limit)s and %(megapixels)s megapixels."
+        ),
+        "not_an_image": gettext(
+            "This file is not an image that can be read: choose a photo or a screenshot "
+            "(JPEG or PNG)."
+        ),
+        "no_grid": gettext(
+            "No 9×9 grid was found in the image: take the whole grid, flat, in focus and "
+            "well lit, or paste a screenshot."
+        ),
+    }
+    return messages[code] % limits() if code == "too_large" else messages[code]
+
+
+class PhotoForm(forms.Form):
+    """One image in the field ``image``, read by the photo reader.
+
+    After validation, ``issues`` holds the problem (one at most) with its
+    stable code; a valid form has ``cleaned_data["reading"]``.
+    """
+
+    image = forms.FileField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.issues: list[Issue] = []
+
+    def clean(self):
+        cleaned = super().clean()
+        try:
+            cleaned["reading"] = read_photo(self._image_bytes(cleaned.get(FIELD)))
+        except PhotoError as error:
+            self._refuse(error.code if error.code in CODES else "no_grid")
+        except ValidationError as error:
+            self._refuse(error.code)
+        return cleaned
+
+    def _image_bytes(self, upload) -> bytes:
+        """The upload's bytes; ValidationError when there is none or it is too large.
+
+        The size is the one the upload handler recorded, so a file past the
+        limit is refused without its bytes ever being kept."""
+        if not upload:
+            raise ValidationError("", code="no_image")
+        if upload.size > MAX_BYTES:
+            raise ValidationError("", code="too_large")
+        data = upload.read(MAX_BYTES + 1)
+        if len(data) != upload.size:  # cut short by the upload handler
+            raise ValidationError("", code="too_large")
+        return data
+
+    def _refuse(self, code: str) -> None:
+        message = message_for(code)
+        self.add_error(FIELD, ValidationError(message, code=code))
+        self.issues.append(Issue(code, message, (), FIELD))
