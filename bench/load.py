@@ -78,6 +78,7 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from bench.machine import machine
@@ -522,6 +523,28 @@ def json_request(path: str, body: dict) -> tuple[str, str, bytes, dict[str, str]
     return "POST", path, json.dumps(body).encode(), {"Content-Type": "application/json"}
 
 
+@cache
+def _photo() -> bytes:
+    """One drawn photo of a grid (the reader's own synthetic set), made once."""
+    from solver.photos.synthetic import synthetic_set
+
+    return synthetic_set(1)[0].data
+
+
+def photo_request(_: str) -> tuple[str, str, bytes, dict[str, str]]:
+    """A photo posted to /api/read as the page's script posts it (multipart, field ``image``)."""
+    boundary = "bench-load-photo"
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="image"; filename="grid.jpg"\r\n'
+            "Content-Type: image/jpeg\r\n\r\n"
+        ).encode()
+        + _photo()
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return "POST", "/api/read", body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
 def linked(path: str) -> Callable[[str], tuple]:
     return lambda puzzle: ("GET", f"{path}?puzzle={puzzle}", None, {})
 
@@ -547,6 +570,7 @@ HEAVY: dict[str, Callable[[str], tuple]] = {
     "daily": fixed("GET", "/daily"),
     "generate": lambda _: json_request("/api/generate", {"level": LEVELS[-1]}),
     "openapi": fixed("GET", "/api/openapi.json"),
+    "read": photo_request,
 }
 # nginx's heavy zones (deploy/nginx.conf), each with the addresses sent to it.
 ZONE_KINDS = {
@@ -556,6 +580,7 @@ ZONE_KINDS = {
     "load": ["paste"],
     "batch": ["batch-step"],
     "reports": ["batch-page", "batch-csv", "openapi"],
+    "photos": ["read"],
 }
 
 
