@@ -7,10 +7,9 @@ alternatives (the classifier's other digits, or empty for a filled cell and
 filled for an empty one), each costing its loss of confidence: the log of
 the first choice's probability over the alternative's. Sets of up to
 MAX_CHANGES alternatives are tried cheapest first (a best-first walk over
-sums of costs) up to MAX_COST, and the first set that leaves exactly one
-solution wins. The walk stops after MAX_TRIES readings (about 100 ms) or
-BUDGET_SECONDS, whichever comes first, and then keeps the classifier's
-reading.
+sums of costs), and the first set that leaves exactly one solution wins.
+The walk stops after MAX_TRIES readings (about 100 ms) or BUDGET_SECONDS,
+whichever comes first, and then keeps the classifier's reading.
 """
 
 from __future__ import annotations
@@ -28,11 +27,6 @@ MAX_TRIES = 150
 # Each change costs this much on top of its loss of confidence: a misread cell is
 # rare, so of two ways to one solution, the one changing fewer cells is likelier.
 CHANGE_COST = 1.5
-# The most a set of changes may cost: a reading that needs dearer ones to have one
-# solution is more likely misread in a way the guesses do not cover, and a unique
-# puzzle found that far off would only look right. (The dearest mend on the shared
-# photos of the tuning half cost 9.4: two givens missed.)
-MAX_COST = 12.0
 # The tries are bounded by their number, so that a reading comes out the same on a
 # busy machine as on an idle one; the seconds are a backstop for a very slow one.
 BUDGET_SECONDS = 0.3
@@ -126,8 +120,6 @@ def _cheapest_changes(cells: list[list[Choice]]):
     heapq.heapify(heap)
     while heap:
         cost, positions = heapq.heappop(heap)
-        if cost > MAX_COST:
-            return  # every set left costs more still
         indices = [options[p][1] for p in positions]
         if len(set(indices)) == len(indices):
             yield [(options[p][1], options[p][2]) for p in positions]
