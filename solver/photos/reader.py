@@ -22,7 +22,7 @@ from .reading import Change, PhotoError, Reading
 
 NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 EMPTY_CONFIDENCE = 0.97  # an empty cell's confidence: no blob at all looked like a digit
-FAINT_FILLED = 0.2  # a cell found filled only at the faint contrast: a second guess
+FAINT_FILLED = 0.25  # a cell filled only at the faint contrast: a guess, and doubtful
 # The least sum of log(1 - p(turned)) over a grid's digits that shows it upright.
 UPRIGHT_SCORE = -3.0
 
