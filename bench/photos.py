@@ -11,10 +11,11 @@ the share of grids found; the cells' empty/filled confusion (truth, then
 read); the digits read right among the cells truly filled and read filled;
 the grids read exactly before the engine's check (the classifier's first
 choices) and after it; the cells wrong after it, counting every cell of a
-grid not found as wrong, and among the grids found; the check's verdicts;
-and the time per photo, in CPU seconds of this process pinned to one core
-(so that other programs sharing the machine do not stretch it), median, p95
-(nearest rank) and max.
+grid not found as wrong, and among the grids found; the cells the page
+would ask about (``Reading.doubtful``) a photo, and how many of the wrong
+cells are among them; the check's verdicts; and the time per photo, in CPU
+seconds of this process pinned to one core (so that other programs sharing
+the machine do not stretch it), median, p95 (nearest rank) and max.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Figures:
     exact_after: int = 0
     cells_wrong: int = 0
     cells_wrong_found: int = 0  # among the grids found
+    doubtful: int = 0  # cells the page would ask about
+    wrong_doubtful: int = 0  # wrong cells among them
     verdicts: Counter = field(default_factory=Counter)
     times: list[float] = field(default_factory=list)
 
@@ -71,9 +74,11 @@ class Figures:
                 self.digits_right += read == true
         self.exact_before += "".join(first) == truth
         self.exact_after += reading.puzzle == truth
-        wrong = sum(a != b for a, b in zip(reading.puzzle, truth, strict=True))
-        self.cells_wrong += wrong
-        self.cells_wrong_found += wrong
+        wrong = [i for i, (a, b) in enumerate(zip(reading.puzzle, truth, strict=True)) if a != b]
+        self.cells_wrong += len(wrong)
+        self.cells_wrong_found += len(wrong)
+        self.doubtful += len(reading.doubtful)
+        self.wrong_doubtful += len(set(wrong) & set(reading.doubtful))
         self.verdicts[reading.verdict] += 1
 
 
@@ -82,9 +87,8 @@ PINNED = "SUDOKU_BENCH_PHOTOS_PINNED"  # set in the run pinned to one core
 HEADER = (
     "| set | photos | grids found | empty read empty | empty read filled | filled read empty "
     "| filled read filled | digits right | exact before check | exact after check "
-    "| cells wrong | cells wrong, grids found | verdicts | median ms | p95 ms | max ms |\n"
-    + "|---" * 16
-    + "|"
+    "| cells wrong | cells wrong, grids found | doubtful a photo | wrong and doubtful "
+    "| verdicts | median ms | p95 ms | max ms |\n" + "|---" * 18 + "|"
 )
 
 
@@ -104,7 +108,8 @@ def row(name: str, figures: Figures) -> str:
         f"| {figures.cells_wrong} ({_share(figures.cells_wrong, 81 * n, 2)}) "
         f"| {figures.cells_wrong_found} "
         f"({_share(figures.cells_wrong_found, 81 * figures.found, 2)}) "
-        f"| {verdicts} "
+        f"| {figures.doubtful / max(1, figures.found):.2f} "
+        f"| {figures.wrong_doubtful} of {figures.cells_wrong_found} | {verdicts} "
         f"| {times[len(times) // 2]:.0f} | {p95:.0f} | {times[-1]:.0f} |"
     )
 
