@@ -82,8 +82,6 @@ class Figures:
         self.verdicts[reading.verdict] += 1
 
 
-PINNED = "SUDOKU_BENCH_PHOTOS_PINNED"  # set in the run pinned to one core
-
 HEADER = (
     "| set | photos | grids found | empty read empty | empty read filled | filled read empty "
     "| filled read filled | digits right | exact before check | exact after check "
@@ -146,11 +144,12 @@ def _one_core() -> None:
     """Runs this benchmark again pinned to one core with one thread for numpy's
     BLAS, unless it is so run already: the target is per core, and threads started
     before the pinning would share the one core and spin (five times the CPU time)."""
-    if os.environ.get(PINNED) == "1":
+    if os.environ.get("SUDOKU_BENCH_PHOTOS_PINNED") == "1":
         return
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    for name in (PINNED, "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[name] = "1"
+    os.environ["SUDOKU_BENCH_PHOTOS_PINNED"] = "1"
     os.execv(sys.executable, [sys.executable, "-m", "bench.photos", *sys.argv[1:]])
 
 
