@@ -1,12 +1,13 @@
 """The 81 cells of a warped grid: which hold a digit, and the digit's picture.
 
-Each cell is cut with a margin around it (the warp is a plane's, and paper
-bends: a cell's digit may sit off its place), its ink found by an adaptive
-threshold, and the digit taken to be the ink blob nearest the cell's centre
-that is tall enough to be one and does not run along the cell's edge like a
-grid line. A cell without one is empty. The blob's box is cut from the grey
-cell and scaled into a GLYPH-pixel square, keeping its shape, for the
-classifier (``features``).
+The square's ink is found by an adaptive threshold, at two contrasts, and
+the grid's lines are taken out of it (long straight runs). Each cell is cut
+with a margin around it (the warp is a plane's, and paper bends: a digit may
+sit off its place), and its digit is the pieces of ink near its centre,
+clear of the cut's edges, taken together, if their box is a digit's size. A
+cell without one is empty. The digit's box is cut from the grey cell and
+scaled into a GLYPH-pixel square, keeping its shape, for the classifier
+(``features``).
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ GLYPH = 28  # pixels a side of the square a digit is scaled into
 GLYPH_HEIGHT = 20  # the digit's height inside it, as MNIST's digits have
 MARGIN = CELL // 6  # pixels of the neighbours' sides cut with each cell
 
-# A digit's blob, as shares of a cell's side: its height, how far its centre may
-# lie from the cell's, and the smallest share of the cell's pixels it must darken.
+# A digit's box, as shares of a cell's side: its height, and how far the centre
+# of each of its pieces may lie from the cell's.
 MIN_HEIGHT, MAX_HEIGHT = 0.28, 0.95
 MAX_OFFSET = 0.3
-MIN_INK = 0.015
+MIN_INK = 0.015  # the share of a cell's pixels a thin digit darkens: ``fill`` 1
 # How much darker than the paper around it ink is (grey levels): the usual
 # threshold, and the fainter one a cell that looks empty is read at again.
 INK_CONTRAST, FAINT_CONTRAST = 12, 5

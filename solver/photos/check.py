@@ -19,8 +19,11 @@ import math
 from dataclasses import dataclass
 from time import perf_counter
 
-from solver.engine import Budget, find_conflicts, solve
+from solver.engine import Budget, Status, find_conflicts, solve
 
+# The engine's verdicts that decide a reading; past its budget it is "unchecked".
+DECIDED = {Status.UNIQUE.value, Status.MULTIPLE.value, Status.NONE.value}
+UNCHECKED = "unchecked"
 MAX_CHANGES = 3  # cells changed at once
 MAX_ALTERNATIVES = 14  # the cheapest alternatives over all cells that the walk combines
 MAX_TRIES = 150
@@ -62,7 +65,7 @@ def check(cells: list[list[Choice]]) -> Checked:
     stand, with their own verdict."""
     first = tuple(choices[0] for choices in cells)
     verdict, _ = verdict_of(_puzzle(first))
-    if verdict == "unique":
+    if verdict == Status.UNIQUE:
         return Checked(_puzzle(first), first, verdict)
     deadline = perf_counter() + BUDGET_SECONDS
     for tried, changes in enumerate(_cheapest_changes(cells)):
@@ -72,9 +75,9 @@ def check(cells: list[list[Choice]]) -> Checked:
         for index, choice in changes:
             chosen[index] = choice
         outcome, solution = verdict_of(_puzzle(chosen))
-        if outcome == "unique":
+        if outcome == Status.UNIQUE:
             chosen = _given_back(cells, chosen, solution)
-            return Checked(_puzzle(chosen), tuple(chosen), "unique")
+            return Checked(_puzzle(chosen), tuple(chosen), Status.UNIQUE.value)
     return Checked(_puzzle(first), first, verdict)
 
 
@@ -99,11 +102,11 @@ def verdict_of(puzzle: str) -> tuple[str, str | None]:
     digits) if one was found, else None."""
     grid = tuple(0 if symbol == "." else int(symbol) for symbol in puzzle)
     if find_conflicts(grid):
-        return "none", None
+        return Status.NONE.value, None
     result = solve(grid, budget=SOLVE_BUDGET)
     verdict = result.status.value
     solution = None if result.solution is None else "".join(map(str, result.solution))
-    return (verdict if verdict in ("unique", "multiple", "none") else "unchecked"), solution
+    return (verdict if verdict in DECIDED else UNCHECKED), solution
 
 
 def _cheapest_changes(cells: list[list[Choice]]):

@@ -3,8 +3,8 @@
 A glyph (``cells.GLYPH`` pixels a side) is split into 7x7-pixel blocks; each
 block's gradient directions are counted in BINS bins, weighted by their
 strength, and each 2x2 group of blocks is normalised, so that contrast and
-stroke weight matter less than shape. The glyph's own pixels, halved, are
-appended: they tell a bold 8 from a bold 0 when blur fills their holes.
+stroke weight matter less than shape. The glyph's own pixels, at half size,
+are appended: they tell a bold 8 from a bold 0 when blur fills their holes.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-BLOCK = 7
-BINS = 9
+BLOCK = 7  # pixels a side of a block: a 28-pixel glyph is 4 x 4 blocks
+BINS = 9  # directions, over half a turn (a stroke's two edges count alike)
 
 
 def features(glyphs: np.ndarray) -> np.ndarray:

@@ -22,13 +22,13 @@ from .reading import Change, PhotoError, Reading
 
 NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 EMPTY_CONFIDENCE = 0.97  # an empty cell's confidence: no blob at all looked like a digit
-FAINT_FILLED = 0.2  # a cell found filled only at the faint contrast: a second guess
-# The least sum of log(1 - p(turned)) over a grid's digits that shows it upright.
+FAINT_FILLED = 0.25  # a cell filled only at the faint contrast: a guess, and doubtful
+# The least sum of log(1 - p(not a digit)) over a grid's digits that shows it upright.
 UPRIGHT_SCORE = -3.0
 
 
 def read_photo(data: bytes) -> Reading:
-    """The puzzle in the photo ``data`` (JPEG, PNG or WebP bytes), checked by the
+    """The puzzle in the photo ``data`` (JPEG, PNG, WebP or BMP bytes), checked by the
     engine. Raises PhotoError: "too_large" past MAX_BYTES or MAX_PIXELS,
     "not_an_image" for other bytes, "no_grid" if no Sudoku grid is found."""
     start = perf_counter()
@@ -60,7 +60,7 @@ def read_photo(data: bytes) -> Reading:
 def upright(square: np.ndarray) -> tuple[int, list[Ink], np.ndarray]:
     """The way up of the grid ``square``: the quarter turns anticlockwise (0-3) that
     make its digits likeliest, with its cells so turned and their digits' odds (a
-    row of 9 for each cell with a digit, in order). A newspaper is often shot
+    row of CLASSES for each cell with a digit, in order). A newspaper is often shot
     sideways, whatever the phone notes in the photo's EXIF orientation."""
     best = None
     for turns in range(4):

@@ -30,7 +30,7 @@ def test_a_reading_keeps_the_contract():
     assert len(reading.confidence) == 81
     assert all(0 <= confidence <= 1 for confidence in reading.confidence)
     assert len(reading.corners) == 4
-    assert 0 < reading.seconds < 1
+    assert 0 < reading.seconds < 2  # bounded: about 25 ms on an idle core
 
 
 def test_doubtful_cells_are_the_unsure_ones_and_every_changed_one():
