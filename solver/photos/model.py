@@ -2,14 +2,17 @@
 
 ``make photos-model`` writes it to MODEL_PATH (under ``var/``, ignored by
 git). ``classifier()`` loads it once per process, training and saving it first
-if the file is missing or was made by another version of the training
-(``VERSION``). The file is written under a temporary name and renamed into
-place, so that a process reading it never sees half a file, and two
-processes training at once each write a whole one.
+if the file is missing. The file's name carries a fingerprint of the code
+that shapes the network (``SHAPED_BY``), so a model trained by other code,
+older or newer, is never read: a change to the training names a new file.
+The file is written under a temporary name and renamed into place, so that
+a process reading it never sees half a file, and two processes training at
+once each write a whole one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -19,10 +22,32 @@ from pathlib import Path
 
 from .classifier import Classifier
 
-VERSION = 6  # raise when the training or the features change: older files are retrained
+VERSION = 6  # the file's format; the code that trains is told by its fingerprint
 ROOT = Path(__file__).resolve().parents[2]  # the project's folder
+# The modules whose code decides the trained network's weights.
+SHAPED_BY = (
+    "training.py",
+    "render.py",
+    "fonts.py",
+    "features.py",
+    "classifier.py",
+    "cells.py",
+    "grid.py",
+)
+
+
+def fingerprint() -> str:
+    """A short digest of the code in SHAPED_BY: the same code, the same name."""
+    digest = hashlib.sha256()
+    for name in SHAPED_BY:
+        digest.update((Path(__file__).parent / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
 MODEL_PATH = Path(
-    os.environ.get("SUDOKU_PHOTOS_MODEL", ROOT / "var" / "photos" / f"digits-v{VERSION}.npz")
+    os.environ.get(
+        "SUDOKU_PHOTOS_MODEL", ROOT / "var" / "photos" / f"digits-v{VERSION}-{fingerprint()}.npz"
+    )
 )
 # What the child process that trains runs, given the file to write.
 TRAIN = (
