@@ -10,9 +10,18 @@ values returned), ``image``, ``grid``, ``cells``, ``features``,
 test photos. docs/photos.md tells the design and its figures.
 """
 
-from .image import MAX_BYTES, MAX_PIXELS
-from .reader import read_photo
-from .reading import LOW_CONFIDENCE, Change, PhotoError, Reading
+from .reading import LOW_CONFIDENCE, MAX_BYTES, MAX_PIXELS, Change, PhotoError, Reading
+
+
+def __getattr__(name: str):
+    """``read_photo`` on first use: it brings OpenCV and numpy (about 40 MB in
+    each process), which a site's process that never reads a photo is spared."""
+    if name == "read_photo":
+        from .reader import read_photo
+
+        return read_photo
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "LOW_CONFIDENCE",

@@ -16,12 +16,7 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from .reading import PhotoError
-
-MAX_BYTES = 10 * 1024 * 1024  # the largest upload accepted
-MAX_PIXELS = (
-    40_000_000  # the largest image accepted, width x height (a 48 MP phone's is 8000 x 6000)
-)
+from .reading import MAX_BYTES, MAX_PIXELS, PhotoError
 
 # The formats phones and scanners hand over; Pillow calls some phones' JPEGs "MPO".
 FORMATS = {"JPEG", "MPO", "PNG", "WEBP", "BMP"}

@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MAX_BYTES = 10 * 1024 * 1024  # the largest upload accepted
+MAX_PIXELS = (
+    40_000_000  # the largest image accepted, width x height (a 48 MP phone's is 8000 x 6000)
+)
+
 # Below this confidence a cell is doubtful: the page asks the person to confirm it.
 LOW_CONFIDENCE = 0.8
 

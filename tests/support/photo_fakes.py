@@ -34,5 +34,5 @@ def fake_reader(monkeypatch: pytest.MonkeyPatch, outcome: Reading | str = READIN
             raise PhotoError(outcome, f"the reader's own English message ({outcome})")
         return outcome
 
-    monkeypatch.setattr("solver.photos.web.forms.read_photo", read_photo)
+    monkeypatch.setattr("solver.photos.web.forms.read", read_photo)
     return sent

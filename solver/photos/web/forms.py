@@ -22,7 +22,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 
 from ...core.issues import Issue
-from .. import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
+from .. import MAX_BYTES, MAX_PIXELS, PhotoError
 
 FIELD = "image"
 CODES = ("no_image", "too_large", "not_an_image", "no_grid")
@@ -68,7 +68,7 @@ class PhotoForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         try:
-            cleaned["reading"] = read_photo(self._image_bytes(cleaned.get(FIELD)))
+            cleaned["reading"] = read(self._image_bytes(cleaned.get(FIELD)))
         except PhotoError as error:
             self._refuse(error.code if error.code in CODES else "no_grid")
         except ValidationError as error:
@@ -93,3 +93,11 @@ class PhotoForm(forms.Form):
         message = message_for(code)
         self.add_error(FIELD, ValidationError(message, code=code))
         self.issues.append(Issue(code, message, (), FIELD))
+
+
+def read(data: bytes):
+    """The reader's Reading of ``data`` (``solver.photos.read_photo``), imported
+    at the first read so that OpenCV loads only in a process that reads photos."""
+    from .. import read_photo
+
+    return read_photo(data)
