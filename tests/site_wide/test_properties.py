@@ -35,14 +35,14 @@ from django.conf import settings as django_settings
 from django.core.files.base import ContentFile
 from django.test import override_settings
 from django.urls import reverse
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase, from_form
 
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
 from solver.batches.models import Batch
-from solver.core.cells import CELL_NAMES
-from solver.core.reading import PASTE_MAX_LENGTH
+from solver.core.cells import CELL_NAMES, cell_names
+from solver.core.reading import PASTE_MAX_LENGTH, AnySizeTextForm, written_board
 from solver.engine import (
     STANDARD,
     Grid,
@@ -173,16 +173,36 @@ def api_reply(response) -> dict:
 
 @SHARED_CLIENT
 @given(text=some.puzzle_texts())
+@example(text="0000000000000000")  # 16 cells: a 4x4 board, opened at its size
 def test_the_entry_page_opens_for_any_puzzle_in_its_link(client, text):
     """GET /index?puzzle=<anything> gives the entry page (200), its cells
-    filled with the puzzle when the engine reads one without conflicts."""
+    filled with the puzzle when the engine reads one without conflicts; a
+    puzzle the engine reads as another board opens the grid at its size."""
+    client.cookies.clear()  # a board of another size is remembered; each example starts anew
     response = client.get(INDEX, {"puzzle": text})
     event("status", str(response.status_code))
     assert response.status_code == 200
+    side = drawn_side(response)
+    if side != 9:
+        # Read as another board: drawn at the size the text writes, filled when readable.
+        form = AnySizeTextForm({"puzzle": text.strip()})
+        valid = form.is_valid()
+        assert written_board(text.strip(), form).size == side
+        if valid and not find_conflicts(form.cleaned_data["grid"]):
+            board = written_board(text.strip(), form)
+            cells = [input_value(response, name) or "." for name in cell_names(board)]
+            assert "".join(cells) == format_grid(form.cleaned_data["grid"])
+        return
     cells = [input_value(response, name) or "." for name in CELL_NAMES]
     reading = engine_reading(text.strip())
     if reading is not None:
         assert "".join(cells) == format_grid(reading)
+
+
+def drawn_side(response) -> int:
+    """The side of the entry grid a page drew, from its cells' fields."""
+    names = set(re.findall(r'<input [^>]*name="(r\d+c\d+)"', response.content.decode()))
+    return round(len(names) ** 0.5)
 
 
 @SHARED_CLIENT
