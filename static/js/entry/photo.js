@@ -18,6 +18,7 @@ const TEXT = {
   reading: gettext("Reading the photo…"),
   none: gettext("Read from the photo: no cell to check."),
   changed: gettext("The solver check changed:"),
+  change: gettext("row %(row)s, column %(column)s (%(read)s → %(chosen)s)"),
   nothingSolved: gettext("Nothing is solved: check the marked cells, then press Show Answer."),
   failed: gettext("The photo could not be read: check the connection and try again."),
 };
@@ -39,9 +40,7 @@ function toCheck(count) {
 // "row 4, column 5 (3 → 8)", for each change the solver check made.
 function changes(changed) {
   if (!changed.length) return "";
-  const each = changed.map((change) =>
-    interpolate(gettext("row %(row)s, column %(column)s (%(read)s → %(chosen)s)"), change),
-  );
+  const each = changed.map((change) => interpolate(TEXT.change, change));
   return `${TEXT.changed} ${each.join("; ")}.`;
 }
 

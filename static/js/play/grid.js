@@ -17,8 +17,3 @@ export const { at: buttonAt, indexOf, indexAt, peersOf, place, unitCells } = gri
 export function buttons() {
   return grid.cells;
 }
-
-// The number of the box holding cell ``index``, as the server numbered it.
-export function boxOf(index) {
-  return Number(buttonAt(index)?.dataset.box);
-}

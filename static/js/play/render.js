@@ -8,7 +8,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { COLOURS, isGiven } from "./game.js";
-import { buttons, peersOf, place, SYMBOLS } from "./grid.js";
+import { buttons, peersOf, place } from "./grid.js";
 import { optionOn } from "./options.js";
 import { view } from "./session.js";
 
