@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from time import perf_counter
 
-from solver.engine import Budget, Status, find_conflicts, solve
+from solver.engine import STANDARD, Budget, Status, find_conflicts, format_grid, parse_puzzle, solve
 
 # The engine's verdicts that decide a reading; past its budget it is "unchecked".
 DECIDED = {Status.UNIQUE.value, Status.MULTIPLE.value, Status.NONE.value}
@@ -100,12 +100,12 @@ def verdict_of(puzzle: str) -> tuple[str, str | None]:
     """ "unique", "multiple" or "none" for ``puzzle`` (81 symbols), or "unchecked"
     when the engine could not decide within SOLVE_BUDGET; and a solution (81
     digits) if one was found, else None."""
-    grid = tuple(0 if symbol == "." else int(symbol) for symbol in puzzle)
+    grid = parse_puzzle(puzzle, STANDARD)
     if find_conflicts(grid):
         return Status.NONE.value, None
     result = solve(grid, budget=SOLVE_BUDGET)
     verdict = result.status.value
-    solution = None if result.solution is None else "".join(map(str, result.solution))
+    solution = None if result.solution is None else format_grid(result.solution)
     return (verdict if verdict in DECIDED else UNCHECKED), solution
 
 

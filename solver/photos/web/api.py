@@ -22,7 +22,7 @@ from ...core.issues import Issue
 from ...core.uploads import kept_bytes_for
 from .. import MAX_BYTES, Reading
 from .forms import FIELD, PhotoForm
-from .schemas import PhotoRead
+from .schemas import PhotoRead, cell_json, changes_json
 
 router = Router(tags=["photos"])
 
@@ -82,21 +82,13 @@ def read(request: HttpRequest):
     return reading_json(form.cleaned_data["reading"])
 
 
-def cell_json(index: int) -> dict:
-    """A cell by index and by row and column, from 1."""
-    return {"index": index, "row": index // 9 + 1, "column": index % 9 + 1}
-
-
 def reading_json(reading: Reading) -> dict:
     """The reply for ``reading`` (``schemas.PhotoRead``)."""
     return {
         "puzzle": reading.puzzle,
         "confidence": [round(value, 3) for value in reading.confidence],
         "doubtful": [cell_json(index) for index in reading.doubtful],
-        "changed": [
-            {**cell_json(change.index), "read": change.read, "chosen": change.chosen}
-            for change in reading.changed
-        ],
+        "changed": changes_json(reading),
         "verdict": reading.verdict,
         "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
         "seconds": round(reading.seconds, 3),

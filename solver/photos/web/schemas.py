@@ -10,9 +10,10 @@ from pydantic import Field
 
 from ...api.schemas import EXAMPLE, Line
 from ...engine import Status
+from ..check import UNCHECKED
+from ..reading import Reading
 
 # The reader's verdicts: the engine's words, and one of its own for a check not run.
-UNCHECKED = "unchecked"
 Checked = Literal[Status.UNIQUE.value, Status.MULTIPLE.value, Status.NONE.value, UNCHECKED]
 
 Index = Annotated[int, Field(ge=0, le=80, description="The cell, 0 to 80 in reading order.")]
@@ -69,3 +70,17 @@ class PhotoRead(Schema):
         "left: top left, top right, bottom right, bottom left.",
     )
     seconds: float = Field(ge=0, description="The time the reader took, in seconds.")
+
+
+def cell_json(index: int) -> dict:
+    """A cell by index and by row and column, from 1."""
+    return {"index": index, "row": index // 9 + 1, "column": index % 9 + 1}
+
+
+def changes_json(reading: Reading) -> list[dict]:
+    """The cells the reader's check changed, each with what was read and what
+    was chosen: the reply's ``changed``, and what the entry page lists."""
+    return [
+        {**cell_json(change.index), "read": change.read, "chosen": change.chosen}
+        for change in reading.changed
+    ]

@@ -18,11 +18,12 @@ from django.views.decorators.http import require_POST
 
 from ...core.issues import Issue
 from ...core.uploads import upload_limit
-from ...engine import Grid
+from ...engine import STANDARD, parse_puzzle
 from ...entry.forms import PuzzleForm
 from ...entry.pages import entry_page
 from .. import MAX_BYTES, Reading
 from .forms import FIELD, PhotoForm
+from .schemas import changes_json
 
 CAMERA = "camera"  # the "Take a photo" input's field
 
@@ -30,8 +31,8 @@ CAMERA = "camera"  # the "Take a photo" input's field
 @dataclass(frozen=True)
 class PhotoShown:
     """What the entry page shows of a photo: the cells to check and the
-    changes the solver check made (each ``{"row", "column", "read",
-    "chosen"}``), or the problem that kept it from being read."""
+    changes the solver check made (``schemas.changes_json``), or the problem
+    that kept it from being read."""
 
     doubtful: frozenset[int] = frozenset()
     changes: tuple[dict, ...] = ()
@@ -39,11 +40,7 @@ class PhotoShown:
 
     @classmethod
     def of(cls, reading: Reading) -> PhotoShown:
-        changes = tuple(
-            {"row": c.index // 9 + 1, "column": c.index % 9 + 1, "read": c.read, "chosen": c.chosen}
-            for c in reading.changed
-        )
-        return cls(frozenset(reading.doubtful), changes)
+        return cls(frozenset(reading.doubtful), tuple(changes_json(reading)))
 
 
 @require_POST
@@ -57,14 +54,8 @@ def photo(request: HttpRequest) -> HttpResponse:
     form = PhotoForm(files=files)
     if form.is_valid():
         reading = form.cleaned_data["reading"]
-        return entry_page(
-            request, PuzzleForm.for_grid(grid_of(reading.puzzle)), PhotoShown.of(reading)
-        )
+        filled = PuzzleForm.for_grid(parse_puzzle(reading.puzzle, STANDARD))
+        return entry_page(request, filled, PhotoShown.of(reading))
     # Bound but not validated: the cells show what was typed, with no problems of their own.
     typed = PuzzleForm(request.POST)
     return entry_page(request, typed, PhotoShown(problem=form.issues[0]))
-
-
-def grid_of(puzzle: str) -> Grid:
-    """The grid of the reader's 81 symbols ('1'-'9', '.' for empty)."""
-    return tuple(int(symbol) if symbol.isdigit() else 0 for symbol in puzzle)
