@@ -48,6 +48,11 @@ def shared_photos() -> list[SharedPhoto]:
     return [_read(path) for path in paths]
 
 
+def shared_photo(number: int) -> SharedPhoto:
+    """The shared photo ``imageN.jpg`` of ``number``, with its true puzzle."""
+    return _read(PHOTOS_DIR / f"image{number}.jpg")
+
+
 def _read(path: Path) -> SharedPhoto:
     """The photo at ``path`` with its true grid from the .dat file beside it."""
     lines = path.with_suffix(".dat").read_text().splitlines()

@@ -9,7 +9,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from solver.photos import LOW_CONFIDENCE
 from tests.support.photo_images import (
-    SHARED_PHOTOS,
     doubted_png,
     grid_png,
     no_grid_png,
@@ -51,7 +50,6 @@ def test_the_cells_the_reader_doubts_are_in_the_reply(client):
     assert set(low) <= set(reading.doubtful)
 
 
-@pytest.mark.skipif(not SHARED_PHOTOS.is_dir(), reason="the shared photos are not on this machine")
 def test_a_real_photo_is_read(client):
     path, truth = shared_photo(SHARED)
     response = client.post(READ, {"image": upload(path.read_bytes(), path.name, "image/jpeg")})

@@ -1,7 +1,7 @@
 """Images for the photo tests: a 9x9 grid drawn here (a screenshot's clean
 lines and digits in one of Debian's fonts the reader knows, through its own
-``render.draw_digit``), a picture with no grid, and the shared real photos
-(../shared/photos/train/, CC-BY-4.0, Wicht & Hennebert; read in place, never
+``render.draw_digit``), a picture with no grid, and a shared real photo
+(``bench.photo_sets``: CC-BY-4.0, Wicht & Hennebert; read in place, never
 copied into the repository)."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
+from bench import photo_sets
 from solver.photos import Reading, read_photo
 from solver.photos.fonts import font_paths
 from solver.photos.render import draw_digit
 
-ROOT = Path(__file__).resolve().parents[2]
 # A digit's grey in a faint cell, and the share of a covered cell's digit
 # rubbed out from below: what makes the reader unsure of a cell.
 FAINT_INK = 200
@@ -33,7 +33,6 @@ DEGRADED = (
     ("faint", frozenset({12})),
     ("covered", frozenset({12, 15})),
 )
-SHARED_PHOTOS = ROOT.parent / "shared" / "photos" / "train"
 
 
 @cache
@@ -96,7 +95,7 @@ def _png(picture: np.ndarray) -> bytes:
 
 
 def shared_photo(number: int) -> tuple[Path, str]:
-    """The shared photo ``imageN.jpg`` and its true puzzle (81 symbols, '.' empty)."""
-    rows = (SHARED_PHOTOS / f"image{number}.dat").read_text().split("\n")[2:11]
-    truth = "".join(rows).replace(" ", "").replace("0", ".")
-    return SHARED_PHOTOS / f"image{number}.jpg", truth
+    """The shared photo ``imageN.jpg`` and its true puzzle (81 symbols, '.' empty),
+    as the benchmark reads them (``bench.photo_sets``)."""
+    photo = photo_sets.shared_photo(number)
+    return photo.path, photo.puzzle

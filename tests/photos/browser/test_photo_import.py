@@ -18,7 +18,6 @@ from playwright.sync_api import Page, expect
 from tests.support.axe import AXE_OPTIONS
 from tests.support.entry_page import cell_input, entry_values, open_entry_page
 from tests.support.photo_images import (
-    SHARED_PHOTOS,
     doubted_png,
     grid_png,
     no_grid_png,
@@ -30,7 +29,6 @@ pytestmark = pytest.mark.browser
 
 SUFFIX = ", read with low confidence: please check"
 SHARED = 2  # a shared photo; the reader's own tests hold its accuracy
-needs_photos = pytest.mark.skipif(not SHARED_PHOTOS.is_dir(), reason="no shared photos here")
 # Chromium logs each 400 the page's script receives as a failed resource.
 REFUSED = re.compile(r"status of 400 \(Bad Request\)")
 
@@ -105,7 +103,6 @@ def test_the_doubtful_cells_are_marked_until_edited(live_server, page, console_e
     assert console_errors == []
 
 
-@needs_photos
 def test_a_real_photo_fills_the_grid(live_server, page, console_errors):
     path, truth = shared_photo(SHARED)
     open_entry_page(page, live_server.url)
