@@ -132,6 +132,40 @@ def pool_process(worker: subprocess.Popen) -> int:
     return int(children[0])
 
 
+def mid_slice(worker: subprocess.Popen, log: Path) -> int:
+    """Wait until ``worker`` is running a slice; the pid of its pool process.
+
+    That is: the last task line of its log says a slice was received, so
+    its message is among the broker's unacknowledged ones (between taking a
+    message and recording it so, a killed worker loses it, and only the
+    sweeper sends it again), and its pool process is running (state R), not
+    asleep on its pipe between two slices (a kill there loses no task)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        pid = pool_process(worker)
+        # The log read again after the state: the slice may have ended between.
+        if received_last(log) and process_state(pid) == "R" and received_last(log):
+            return pid
+        assert time.monotonic() < deadline, f"no slice running in {WAIT_SECONDS} s"
+        time.sleep(0.001)
+
+
+def received_last(log: Path) -> bool:
+    """True when the last task line of a worker's log says a task was received."""
+    lines = log.read_text(errors="replace").splitlines()
+    tasks = [line for line in lines if "Task solver." in line]
+    return bool(tasks) and tasks[-1].endswith(" received")
+
+
+def process_state(pid: int) -> str:
+    """The state letter of process ``pid`` (R running, S sleeping ...), or "" once it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return ""
+    return stat.rsplit(")", 1)[1].split()[0]
+
+
 def kill_group(worker: subprocess.Popen) -> None:
     os.killpg(worker.pid, signal.SIGKILL)
     worker.wait(timeout=30)
@@ -145,10 +179,11 @@ def test_workers_killed_mid_slice_leave_every_row_solved_once(site, tmp_path):
     try:
         # Its pool process, mid-slice: the message goes back and the worker's next one goes on.
         killed_at = wait_for(site, 30, logs)
-        os.kill(pool_process(first), signal.SIGKILL)
+        os.kill(mid_slice(first, logs[0]), signal.SIGKILL)
         # The whole worker: its message waits for the broker's visibility timeout,
         # which the next worker is given short.
         killed_at = wait_for(site, killed_at + 60, logs)
+        mid_slice(first, logs[0])
         kill_group(first)
         assert solved(site) < len(PUZZLES), "finished before the worker was killed"
         time.sleep(VISIBILITY_SECONDS)
