@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     _one_core()
     print(machine("pinned to one core, one thread"))
-    classifier()  # loaded (or trained) before any photo is timed
+    classifier()  # loaded before any photo is timed
     tune, held_out = halves()
     results = {}
     for name, photos in (("shared, tune half", tune), ("shared, held-out half", held_out)):

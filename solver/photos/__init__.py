@@ -2,7 +2,8 @@
 
 ``read_photo(data)`` returns a ``Reading`` (the puzzle, each cell's
 confidence, the grid's corners in the photo, the cells the engine's check
-changed, its verdict) or raises ``PhotoError`` with a stable ``code``.
+changed, its verdict) or raises ``PhotoError`` with a stable ``code``, or
+``ReaderNotReady`` on a machine where the classifier is not built.
 Read the modules in the order of a read: ``reading`` (the words and the
 values returned), ``image``, ``grid``, ``cells``, ``features``,
 ``classifier``, ``check``, ``reader``; and, for the classifier's making,
@@ -10,7 +11,15 @@ values returned), ``image``, ``grid``, ``cells``, ``features``,
 test photos. docs/photos.md tells the design and its figures.
 """
 
-from .reading import LOW_CONFIDENCE, MAX_BYTES, MAX_PIXELS, Change, PhotoError, Reading
+from .reading import (
+    LOW_CONFIDENCE,
+    MAX_BYTES,
+    MAX_PIXELS,
+    Change,
+    PhotoError,
+    ReaderNotReady,
+    Reading,
+)
 
 
 def __getattr__(name: str):
@@ -29,6 +38,7 @@ __all__ = [
     "MAX_PIXELS",
     "Change",
     "PhotoError",
+    "ReaderNotReady",
     "Reading",
     "read_photo",
 ]

@@ -1,8 +1,9 @@
-"""The trained classifier on disk: made at build time, or on first use if missing.
+"""The trained classifier on disk: made at build time, never by a read.
 
 ``make photos-model`` writes it to MODEL_PATH (under ``var/``, ignored by
-git). ``classifier()`` loads it once per process, training and saving it first
-if the file is missing. The file's name carries a fingerprint of the code
+git). ``classifier()`` loads it once per process; while the file is missing
+it raises ``ReaderNotReady`` (training takes half a minute: no request may
+wait that long), and loads it once it is there. The file's name carries a fingerprint of the code
 that shapes the network (``SHAPED_BY``), so a model trained by other code,
 older or newer, is never read: a change to the training names a new file.
 The file is written under a temporary name and renamed into place, so that
@@ -21,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from .classifier import Classifier
+from .reading import ReaderNotReady
 
 VERSION = 6  # the file's format; the code that trains is told by its fingerprint
 ROOT = Path(__file__).resolve().parents[2]  # the project's folder
@@ -60,11 +62,13 @@ THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 @cache
 def classifier() -> Classifier:
-    """The digit classifier, from MODEL_PATH, trained and saved there first if need be."""
+    """The digit classifier, from MODEL_PATH. Raises ReaderNotReady when no
+    model can be read there (the next call tries again: nothing is cached)."""
     try:
         return Classifier.load(MODEL_PATH)
-    except (OSError, ValueError, KeyError):
-        return build()
+    except (OSError, ValueError, KeyError) as error:
+        message = f"no digit classifier at {MODEL_PATH}: run `make photos-model`"
+        raise ReaderNotReady(message) from error
 
 
 def build(path: Path = MODEL_PATH) -> Classifier:

@@ -38,6 +38,12 @@ class PhotoError(Exception):
         self.code = code
 
 
+class ReaderNotReady(Exception):
+    """No photo can be read on this machine yet: its digit classifier is not
+    built (``make photos-model``, about half a minute). A read never trains it,
+    so that no request waits that long."""
+
+
 @dataclass(frozen=True)
 class Change:
     """A cell the check changed: ``index`` 0-80, the symbol the classifier ``read``

@@ -1,11 +1,25 @@
-"""The photo reader's tests need its trained classifier: made once here if
-``make photos-model`` has not made it (about 15 s), as the site would on first use."""
+"""The photo reader's tests need its trained classifier: built once here if
+``make photos-model`` has not built it (about half a minute). The site never
+builds it: a read on a server without it is refused (``ReaderNotReady``)."""
 
 import pytest
 
-from solver.photos.model import classifier
+from solver.photos import model
 
 
 @pytest.fixture(scope="session", autouse=True)
 def photos_model():
-    return classifier()
+    if not model.MODEL_PATH.is_file():
+        model.build()
+    return model.classifier()
+
+
+@pytest.fixture
+def no_model(monkeypatch, tmp_path):
+    """The reader as on a server where ``make photos-model`` was never run;
+    its model path, which the test may fill."""
+    missing = tmp_path / "digits.npz"
+    monkeypatch.setattr(model, "MODEL_PATH", missing)
+    model.classifier.cache_clear()
+    yield missing
+    model.classifier.cache_clear()  # the real one again, for the tests after

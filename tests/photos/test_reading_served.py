@@ -77,3 +77,19 @@ def test_the_page_without_script_is_filled_from_a_drawn_grid(client):
     page = client.post("/photo", {"image": upload(grid_png(HARD))}).content.decode()
     assert 'name="r1c1" id="cell-r1c1" value="4"' in page
     assert "Read from the photo: no cell to check." in page
+
+
+def test_a_server_without_its_reader_built_says_so_with_503(client, no_model):
+    response = client.post(READ, {"image": upload(grid_png(HARD))})
+    assert response.status_code == 503
+    assert response.json()["errors"][0]["code"] == "not_ready"
+    assert "make photos-model" in response.json()["errors"][0]["message"]
+
+
+def test_the_page_without_script_keeps_the_typed_cells_when_the_reader_is_not_built(
+    client, no_model
+):
+    typed = {"r1c1": "7", "image": upload(grid_png(HARD))}
+    page = client.post("/photo", typed).content.decode()
+    assert 'name="r1c1" id="cell-r1c1" value="7"' in page
+    assert "This server cannot read photos yet" in page

@@ -1,10 +1,14 @@
-"""The classifier is trained from Debian's fonts alone, the same way every build."""
+"""The classifier is trained from Debian's fonts alone, the same way every
+build, and only by a build: a reader without it refuses to read."""
+
+import shutil
 
 import numpy as np
 import pytest
 
+from solver.photos import ReaderNotReady
 from solver.photos.classifier import CLASSES, probabilities
-from solver.photos.model import build, classifier
+from solver.photos.model import MODEL_PATH, build, classifier
 from solver.photos.training import NOT_A_DIGIT, rendered_glyphs
 
 
@@ -33,3 +37,11 @@ def test_a_new_build_gives_the_very_weights_of_the_saved_one(tmp_path):
     for new, saved in zip(rebuilt.networks, classifier().networks, strict=True):
         for name, value in vars(new).items():
             assert np.array_equal(value, getattr(saved, name)), name
+
+
+def test_a_missing_model_is_refused_never_trained_and_read_once_there(no_model):
+    with pytest.raises(ReaderNotReady, match="make photos-model"):
+        classifier()
+    assert not no_model.exists()
+    shutil.copyfile(MODEL_PATH, no_model)  # as `make photos-model` would
+    assert classifier().networks

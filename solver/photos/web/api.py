@@ -65,7 +65,7 @@ def require_multipart(run):
 
 @router.post(
     "/read",
-    response={200: PhotoRead, 400: Failure, 413: Failure, 415: Failure},
+    response={200: PhotoRead, 400: Failure, 413: Failure, 415: Failure, 503: Failure},
     operation_id="readPhoto",
     summary="Read a puzzle from a photo",
     openapi_extra={"requestBody": REQUEST_BODY},
@@ -75,10 +75,11 @@ def read(request: HttpRequest):
     """The 9x9 puzzle in a photo or a screenshot, as text, with the reader's
     confidence in each cell, the cells to check, and the cells its solver
     check changed; 400 (``no_image``, ``not_an_image``, ``too_large``,
-    ``no_grid``) when it cannot be read."""
+    ``no_grid``) when it cannot be read, 503 (``not_ready``) while this
+    server's reader is not built."""
     form = PhotoForm(request.POST, request.FILES)
     if not form.is_valid():
-        return failure(400, form.issues)
+        return failure(503 if form.has_error(FIELD, "not_ready") else 400, form.issues)
     return reading_json(form.cleaned_data["reading"])
 
 

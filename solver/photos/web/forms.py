@@ -7,7 +7,9 @@ The one form both the API (``/api/read``) and the entry page's upload
 - ``too_large``: over the reader's ``MAX_BYTES`` (checked here by the size
   the upload handler recorded, before anything is decoded) or ``MAX_PIXELS``;
 - ``not_an_image``: not a picture the reader can decode;
-- ``no_grid``: a picture, but no 9x9 grid found in it.
+- ``no_grid``: a picture, but no 9x9 grid found in it;
+- ``not_ready``: the reader's classifier is not built on this server
+  (``solver.photos.ReaderNotReady``), which the API answers with 503.
 
 The reader's own messages are English; each code gets the site's message in
 the reader's language here (``message_for``). A valid form has
@@ -22,10 +24,10 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 
 from ...core.issues import Issue
-from .. import MAX_BYTES, MAX_PIXELS, PhotoError
+from .. import MAX_BYTES, MAX_PIXELS, PhotoError, ReaderNotReady
 
 FIELD = "image"
-CODES = ("no_image", "too_large", "not_an_image", "no_grid")
+CODES = ("no_image", "too_large", "not_an_image", "no_grid", "not_ready")
 
 
 def limits() -> dict[str, str]:
@@ -47,6 +49,10 @@ def message_for(code: str) -> str:
         "no_grid": gettext(
             "No 9×9 grid was found in the image: take the whole grid, flat, in focus and "
             "well lit, or paste a screenshot."
+        ),
+        "not_ready": gettext(
+            "This server cannot read photos yet: its photo reader is not built "
+            "(“make photos-model”). Type the puzzle or paste it instead."
         ),
     }
     return messages[code] % limits() if code == "too_large" else messages[code]
@@ -71,6 +77,8 @@ class PhotoForm(forms.Form):
             cleaned["reading"] = read(self._image_bytes(cleaned.get(FIELD)))
         except PhotoError as error:
             self._refuse(error.code if error.code in CODES else "no_grid")
+        except ReaderNotReady:
+            self._refuse("not_ready")
         except ValidationError as error:
             self._refuse(error.code)
         return cleaned
