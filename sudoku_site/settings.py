@@ -194,8 +194,10 @@ STORAGES = {
 # token; anything far larger is abuse.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 700
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
-# One puzzle file a request, kept in memory and cut short past the view's limit.
-DATA_UPLOAD_MAX_NUMBER_FILES = 1
+# The entry form's three files (a puzzle file, an image chosen and a photo taken,
+# any of which a person without script may fill at once), each kept in memory
+# and cut short past the view's limit. More is abuse: Django's 400.
+DATA_UPLOAD_MAX_NUMBER_FILES = 3
 FILE_UPLOAD_HANDLERS = ["solver.core.uploads.BoundedMemoryUploadHandler"]
 
 X_FRAME_OPTIONS = "DENY"

@@ -178,7 +178,12 @@ class PuzzleForm(PuzzleReader):
         """Add an error and return True if fields are unknown or repeated."""
         unknown = sorted(set(self.data) - ALLOWED_EXTRA_FIELDS - set(self.names))
         unknown += sorted(set(self.files) - ALLOWED_FILES)
-        repeated = sorted(k for k in self.data if len(self._values_of(k)) > 1)
+        repeated = sorted(
+            key
+            for fields in (self.data, self.files)
+            for key in fields
+            if len(self._values_of(fields, key)) > 1
+        )
         if unknown:
             message = _("The form had fields it does not know (%(names)s). Please reload the page.")
             self._form_error(message, "unexpected_fields", unknown)
@@ -192,10 +197,11 @@ class PuzzleForm(PuzzleReader):
         params = {"count": len(names), "names": ", ".join(names[:5])}
         self._report(None, ValidationError(message, code=code, params=params))
 
-    def _values_of(self, key: str) -> list:
-        """Every value sent for ``key`` (a plain dict sends one)."""
-        getlist = getattr(self.data, "getlist", None)
-        return getlist(key) if getlist else [self.data[key]]
+    @staticmethod
+    def _values_of(fields, key: str) -> list:
+        """Every value sent for ``key`` in ``fields`` (a plain dict sends one)."""
+        getlist = getattr(fields, "getlist", None)
+        return getlist(key) if getlist else [fields[key]]
 
     def _read_source(self, cleaned: dict) -> Grid | None:
         """The grid of the file, else of the paste box, else of the cells; None on error."""

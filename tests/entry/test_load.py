@@ -46,6 +46,16 @@ def test_an_uploaded_sdk_file_fills_the_grid(client):
     assert grid_of(response) == HARD
 
 
+def test_a_file_is_read_beside_images_chosen_in_the_photo_inputs(client):
+    """Without script, "Fill the grid" posts the whole entry form: its image
+    and camera inputs may hold files too, which this button ignores."""
+    photo = SimpleUploadedFile("grid.jpg", b"\xff\xd8" + b"x" * 100_000, "image/jpeg")
+    camera = SimpleUploadedFile("camera.jpg", b"\xff\xd8 taken", "image/jpeg")
+    response = client.post(LOAD, {"file": upload(SDK), "image": photo, "camera": camera})
+    assert response.status_code == 200
+    assert grid_of(response) == HARD
+
+
 def test_a_file_saved_as_utf16_by_a_windows_editor_is_read(client):
     response = client.post(LOAD, {"file": upload(SDK.encode("utf-16"), "puzzle.txt")})
     assert grid_of(response) == HARD
@@ -94,8 +104,13 @@ def test_a_huge_upload_is_cut_short_in_memory_and_refused(client):
     assert "is too large (4.8 MB; at most 64.0 KB)" in text_of(response)
 
 
-def test_two_files_are_a_bad_request(client):
+def test_two_puzzle_files_are_a_form_error(client):
     response = client.post(LOAD, {"file": [upload(SDK), upload(SDK)]})
+    assert "The form sent some fields twice (file)" in text_of(response)
+
+
+def test_more_files_than_the_form_has_are_a_bad_request(client):
+    response = client.post(LOAD, {"file": [upload(SDK)] * 4})
     assert response.status_code == 400
 
 

@@ -54,6 +54,15 @@ def test_the_camera_input_is_read_as_well(client, monkeypatch):
     assert sent == [b"from the camera"]
 
 
+def test_an_image_chosen_and_a_photo_taken_are_refused_together(client, monkeypatch, cells):
+    sent = fake_reader(monkeypatch)
+    typed = {**cells(HARD), "image": image(b"chosen"), "camera": image(b"taken")}
+    page = client.post(PHOTO, typed).content.decode()
+    assert "Two images were sent: choose an image or take a photo, not both." in page
+    assert 'value="4"' in cell_input(page, "r1c1")
+    assert sent == []
+
+
 @pytest.mark.parametrize(
     ("code", "message"),
     [
@@ -107,8 +116,13 @@ def test_the_entry_page_offers_a_photo_on_9x9_only(client):
     assert "9×9 grid only" in other
 
 
-def test_show_answer_ignores_an_image_sent_with_the_form(client, cells):
-    """The photo's inputs are the entry form's: an empty one (or a photo
-    chosen) does not make Show Answer refuse the form."""
-    response = client.post("/answer", {**cells(HARD), "image": "", "camera": ""})
+@pytest.mark.parametrize(
+    "sent",
+    [{"image": "", "camera": ""}, {"image": image(b"chosen"), "camera": image(b"taken")}],
+    ids=["empty", "both"],
+)
+def test_show_answer_ignores_the_images_sent_with_the_form(client, cells, sent):
+    """The photo's inputs are the entry form's: empty ones, or an image chosen
+    and a photo taken, do not make Show Answer refuse the form."""
+    response = client.post("/answer", {**cells(HARD), **sent})
     assert response.status_code == 303

@@ -9,7 +9,9 @@ The one form both the API (``/api/read``) and the entry page's upload
 - ``not_an_image``: not a picture the reader can decode;
 - ``no_grid``: a picture, but no 9x9 grid found in it;
 - ``not_ready``: the reader's classifier is not built on this server
-  (``solver.photos.ReaderNotReady``), which the API answers with 503.
+  (``solver.photos.ReaderNotReady``), which the API answers with 503;
+- ``two_images`` (the page's alone, whose form has two image inputs): an
+  image chosen and a photo taken, both sent.
 
 The reader's own messages are English; each code gets the site's message in
 the reader's language here (``message_for``). A valid form has
@@ -27,7 +29,7 @@ from ...core.issues import Issue
 from .. import MAX_BYTES, MAX_PIXELS, PhotoError, ReaderNotReady
 
 FIELD = "image"
-CODES = ("no_image", "too_large", "not_an_image", "no_grid", "not_ready")
+CODES = ("no_image", "too_large", "not_an_image", "no_grid", "not_ready", "two_images")
 
 
 def limits() -> dict[str, str]:
@@ -54,6 +56,7 @@ def message_for(code: str) -> str:
             "This server cannot read photos yet: its photo reader is not built "
             "(“make photos-model”). Type the puzzle or paste it instead."
         ),
+        "two_images": gettext("Two images were sent: choose an image or take a photo, not both."),
     }
     return messages[code] % limits() if code == "too_large" else messages[code]
 

@@ -22,7 +22,7 @@ from ...engine import STANDARD, parse_puzzle
 from ...entry.forms import PuzzleForm
 from ...entry.pages import entry_page
 from .. import MAX_BYTES, Reading
-from .forms import FIELD, PhotoForm
+from .forms import FIELD, PhotoForm, message_for
 from .schemas import changes_json
 
 CAMERA = "camera"  # the "Take a photo" input's field
@@ -48,14 +48,18 @@ class PhotoShown:
 def photo(request: HttpRequest) -> HttpResponse:
     """The entry page filled from the posted photo, its doubtful cells marked;
     or, when it cannot be read, the entry page as it was typed, with why."""
-    files = request.FILES
-    if FIELD not in files and CAMERA in files:
-        files = {FIELD: files[CAMERA]}
-    form = PhotoForm(files=files)
+    images = [request.FILES[name] for name in (FIELD, CAMERA) if name in request.FILES]
+    if len(images) > 1:
+        return typed_page(request, Issue("two_images", message_for("two_images"), (), FIELD))
+    form = PhotoForm(files={FIELD: images[0]} if images else {})
     if form.is_valid():
         reading = form.cleaned_data["reading"]
         filled = PuzzleForm.for_grid(parse_puzzle(reading.puzzle, STANDARD))
         return entry_page(request, filled, PhotoShown.of(reading))
+    return typed_page(request, form.issues[0])
+
+
+def typed_page(request: HttpRequest, problem: Issue) -> HttpResponse:
+    """The entry page with the cells as typed and the photo's ``problem``."""
     # Bound but not validated: the cells show what was typed, with no problems of their own.
-    typed = PuzzleForm(request.POST)
-    return entry_page(request, typed, PhotoShown(problem=form.issues[0]))
+    return entry_page(request, PuzzleForm(request.POST), PhotoShown(problem=problem))
