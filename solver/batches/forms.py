@@ -78,6 +78,10 @@ class BatchForm(forms.Form):
         upload = self.cleaned_data.get("file")
         if not upload:
             return ""
+        sent = len(getattr(self.files, "getlist", lambda _: [upload])("file"))
+        if sent > 1:  # the page's file input takes one: a crafted form
+            message = _("Choose one file of puzzles: %(count)s were sent.")
+            raise ValidationError(message, code="several_files", params={"count": sent})
         if upload.size == 0:
             message = _("The file “%(name)s” is empty.")
             raise ValidationError(message, code="empty", params={"name": upload.name})

@@ -3,6 +3,7 @@ counts them, and each refusal with its own stable code on its field."""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.datastructures import MultiValueDict
 
 from solver.batches.forms import BatchForm
 from solver.batches.models import PASTED
@@ -24,6 +25,14 @@ def test_a_batch_reads_the_file_before_the_paste_box():
     assert form.is_valid(), form.errors
     assert form.cleaned_data["name"] == "set.txt"
     assert form.cleaned_data["text"] == f"{HARD}\n{HARD}\n"
+
+
+def test_two_files_are_refused_by_their_count():
+    files = MultiValueDict({"file": [SimpleUploadedFile(name, HARD.encode()) for name in "ab"]})
+    form = BatchForm({"puzzles": ""}, files)
+    assert not form.is_valid()
+    assert error_codes(form) == {"several_files"}
+    assert "Choose one file of puzzles: 2 were sent." in form.errors["file"]
 
 
 def test_a_pasted_batch_is_named_pasted_and_its_line_breaks_made_one():
