@@ -83,6 +83,20 @@ export function destination(key, index, ctrl, size) {
   }
 }
 
+// The two-digit rule both grids type by, on a board of ``size`` values above
+// 9: a digit begins a two-digit value when ten times it is one of the board's
+// values (1 on 16x16; 1 and 2 on 25x25).
+export function beginsNumber(digit, size) {
+  return size > 9 && /^[1-9]$/.test(digit) && Number(digit) * 10 <= size;
+}
+
+// The value a first digit and a second make (1 then 2 is 12), or null when
+// the board has no such value: the first then stands alone.
+export function numberOf(first, second, size) {
+  const number = Number(first) * 10 + Number(second);
+  return beginsNumber(first, size) && /^[0-9]$/.test(second) && number <= size ? number : null;
+}
+
 // A full-width digit, as CJK input methods type it, as its plain digit;
 // any other character as it is.
 export function halfWidth(char) {

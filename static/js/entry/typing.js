@@ -10,6 +10,7 @@
 // "C") and moves on. Any other key, or moving away, keeps the first digit
 // alone: there is no timer to beat.
 
+import { beginsNumber, numberOf } from "../core/grid.js";
 import {
   NUMBERED,
   SYMBOLS,
@@ -36,16 +37,17 @@ export function enter(cell, symbol, options) {
   activate(cellAt(Math.min(indexOf(cell) + 1, cells().length - 1)), options);
 }
 
-// True when a two-digit value starts with the digit ``symbol`` (on 16x16, "1").
+// True when a two-digit value starts with the digit ``symbol`` (on 16x16,
+// "1"); never in hexadoku's writing, whose values are single symbols.
 function startsNumber(symbol) {
-  return NUMBERED && /^[1-9]$/.test(symbol) && Number(symbol) * 10 <= SYMBOLS.length;
+  return NUMBERED && beginsNumber(symbol, SYMBOLS.length);
 }
 
 // The value a second digit ``char`` makes with the first one waiting in
 // ``cell``, or null when it makes none (the first then stands alone).
 function secondDigit(cell, char) {
-  if (waiting !== cell || !/^[0-9]$/.test(char)) return null;
-  return symbolFor(Number(`${cell.value}${char}`));
+  if (waiting !== cell) return null;
+  return symbolFor(numberOf(cell.value, char, SYMBOLS.length));
 }
 
 // One typed character in ``cell``: a second digit, a value, a blank, or

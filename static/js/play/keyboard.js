@@ -17,7 +17,7 @@
 // that cannot follow it, Enter, moving to another cell or a press anywhere
 // else places it alone, and Escape, Backspace or Delete drops it.
 
-import { destination, halfWidth } from "../core/grid.js";
+import { beginsNumber, destination, halfWidth, numberOf } from "../core/grid.js";
 import { gettext, interpolate } from "../core/i18n.js";
 import { SIZE, SYMBOLS, buttonAt, buttons, indexOf, table } from "./grid.js";
 import { enterDigit, eraseCell, redoStep, setMode, undoStep } from "./input.js";
@@ -91,8 +91,8 @@ function drop() {
 function typeDigit({ char, layer }) {
   const first = view.pending;
   if (first && first.layer === layer) {
-    const number = Number(first.digit) * 10 + Number(char);
-    if (number <= SIZE) {
+    const number = numberOf(first.digit, char, SIZE);
+    if (number !== null) {
       view.pending = null;
       enterDigit(SYMBOLS[number - 1], { layer });
       draw();
@@ -105,7 +105,7 @@ function typeDigit({ char, layer }) {
     else enterDigit(char, { layer });
   } else if (char === "0") {
     if (!layer) eraseCell();
-  } else if (Number(char) * 10 <= SIZE) {
+  } else if (beginsNumber(char, SIZE)) {
     view.pending = { index: view.selected, digit: char, layer };
     draw();
     const values = { digit: char, first: Number(char) * 10, last: Math.min(Number(char) * 10 + 9, SIZE) };
