@@ -94,7 +94,11 @@ def row(name: str, figures: Figures) -> str:
     """One markdown row of ``figures``."""
     n = figures.photos
     times = sorted(1000 * t for t in figures.times)
-    p95 = times[max(0, round(0.95 * len(times)) - 1)]
+    if times:
+        p95 = times[max(0, round(0.95 * len(times)) - 1)]
+        ms = f"{times[len(times) // 2]:.0f} | {p95:.0f} | {times[-1]:.0f}"
+    else:
+        ms = "– | – | –"
     c = figures.confusion
     verdicts = ", ".join(f"{v} {k}" for k, v in figures.verdicts.most_common())
     return (
@@ -107,8 +111,7 @@ def row(name: str, figures: Figures) -> str:
         f"| {figures.cells_wrong_found} "
         f"({_share(figures.cells_wrong_found, 81 * figures.found, 2)}) "
         f"| {figures.doubtful / max(1, figures.found):.2f} "
-        f"| {figures.wrong_doubtful} of {figures.cells_wrong_found} | {verdicts} "
-        f"| {times[len(times) // 2]:.0f} | {p95:.0f} | {times[-1]:.0f} |"
+        f"| {figures.wrong_doubtful} of {figures.cells_wrong_found} | {verdicts} | {ms} |"
     )
 
 
@@ -118,7 +121,9 @@ def _share(part: int, whole: int, places: int = 1) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--synthetic", type=int, default=100, help="drawn photos (default 100)")
+    parser.add_argument(
+        "--synthetic", type=int, default=100, help="drawn photos (default 100; 0 for none)"
+    )
     parser.add_argument("--seed", type=int, default=2014, help="the drawn set's seed")
     args = parser.parse_args(argv)
     _one_core()
@@ -131,10 +136,10 @@ def main(argv: list[str] | None = None) -> None:
         for photo in photos:
             figures.add(photo.path.read_bytes(), photo.puzzle)
     results["shared, all"] = _merged(results.values())
-    drawn = Figures()
-    for photo in synthetic_set(args.synthetic, args.seed):
-        drawn.add(photo.data, photo.puzzle)
-    results[f"drawn (seed {args.seed})"] = drawn
+    if args.synthetic > 0:
+        drawn = results[f"drawn (seed {args.seed})"] = Figures()
+        for photo in synthetic_set(args.synthetic, args.seed):
+            drawn.add(photo.data, photo.puzzle)
     print(HEADER)
     for name, figures in results.items():
         print(row(name, figures))

@@ -23,3 +23,10 @@ def test_a_row_has_a_field_for_each_heading():
     photo = drawn()[1]
     figures.add(photo.data, photo.puzzle)
     assert row("drawn", figures).count("|") == HEADER.splitlines()[0].count("|")
+
+
+def test_a_set_of_no_photos_has_dashes_for_its_times():
+    empty = row("none", Figures())
+    assert empty.startswith("| none | 0 | – |")
+    assert empty.endswith("| – | – | – |")
+    assert empty.count("|") == HEADER.splitlines()[0].count("|")
