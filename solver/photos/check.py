@@ -10,6 +10,12 @@ MAX_CHANGES alternatives are tried cheapest first (a best-first walk over
 sums of costs), and the first set that leaves exactly one solution wins.
 The walk stops after MAX_TRIES readings (about 100 ms) or BUDGET_SECONDS,
 whichever comes first, and then keeps the classifier's reading.
+
+A reading that breaks the rules says where to look: of two cells holding
+the same digit in a unit, one at least is misread, however sure the
+classifier was of both (a 4 read as a 5 is). So every set tried changes a
+cell of each such pair, and the sets made of those cells' alternatives,
+all of them, are tried first.
 """
 
 from __future__ import annotations
@@ -68,7 +74,7 @@ def check(cells: list[list[Choice]]) -> Checked:
     if verdict == Status.UNIQUE:
         return Checked(_puzzle(first), first, verdict)
     deadline = perf_counter() + BUDGET_SECONDS
-    for tried, changes in enumerate(_cheapest_changes(cells)):
+    for tried, changes in enumerate(_candidates(cells, _conflicting_pairs(first), deadline)):
         if tried >= MAX_TRIES or perf_counter() > deadline:
             break
         chosen = list(first)
@@ -109,14 +115,64 @@ def verdict_of(puzzle: str) -> tuple[str, str | None]:
     return (verdict if verdict in DECIDED else UNCHECKED), solution
 
 
-def _cheapest_changes(cells: list[list[Choice]]):
+def _conflicting_pairs(first: tuple[Choice, ...]) -> list[frozenset[int]]:
+    """The pairs of cells of ``first`` holding one digit twice in a unit."""
+    grid = parse_puzzle(_puzzle(first), STANDARD)
+    return [frozenset(problem.cells) for problem in find_conflicts(grid)]
+
+
+def _candidates(cells: list[list[Choice]], pairs: list[frozenset[int]], deadline: float):
+    """The sets of changes worth a try, each once, until ``deadline``: those
+    changing a cell of every pair in ``pairs``, made first of those cells'
+    alternatives, then of the cheapest over all cells. None when more than
+    MAX_CHANGES of the pairs are apart (no set of changes meets them all)."""
+    if _apart(pairs) > MAX_CHANGES:
+        return
+    suspects = set().union(*pairs)
+    walks = [_cheapest_changes(cells)]
+    if suspects:
+        walks.insert(0, _cheapest_changes(cells, suspects))
+    seen = set()
+    for walk in walks:
+        for changes in walk:
+            if perf_counter() > deadline:
+                return  # the sets that meet no pair cost time too, and may be many
+            changed = frozenset(index for index, _ in changes)
+            key = frozenset(changes)
+            if key not in seen and all(pair & changed for pair in pairs):
+                seen.add(key)
+                yield changes
+
+
+def _apart(pairs: list[frozenset[int]]) -> int:
+    """How many of ``pairs`` share no cell, taken greedily: at most as many as
+    the most there are, so at least that many cells must change."""
+    taken: set[int] = set()
+    count = 0
+    for pair in pairs:
+        if not pair & taken:
+            taken |= pair
+            count += 1
+    return count
+
+
+def _cheapest_changes(cells: list[list[Choice]], only: set[int] | None = None):
     """Sets of (cell, choice) changes, one choice per cell, up to MAX_CHANGES,
-    in order of their total cost (cheapest first)."""
-    options = sorted(
-        (_cost(choices[0], choice), index, choice)
-        for index, choices in enumerate(cells)
-        for choice in choices[1:]
-    )[:MAX_ALTERNATIVES]
+    in order of their total cost (cheapest first): of the MAX_ALTERNATIVES
+    cheapest alternatives over all cells, or of every alternative of the
+    cells ``only``."""
+    if only is None:
+        options = sorted(
+            (_cost(choices[0], choice), index, choice)
+            for index, choices in enumerate(cells)
+            for choice in choices[1:]
+        )[:MAX_ALTERNATIVES]
+    else:
+        options = sorted(
+            (_cost(cells[index][0], choice), index, choice)
+            for index in only
+            for choice in cells[index][1:]
+        )
     # A set is a sorted tuple of positions in ``options``; each is extended only by
     # later positions, so every set comes up once.
     heap = [(cost, (position,)) for position, (cost, _, _) in enumerate(options)]

@@ -4,7 +4,14 @@ guesses, cheapest first, within bounds; the engine is the judge."""
 from time import perf_counter
 
 from solver.photos import check as check_module
-from solver.photos.check import BUDGET_SECONDS, MAX_TRIES, Choice, check, verdict_of
+from solver.photos.check import (
+    BUDGET_SECONDS,
+    MAX_ALTERNATIVES,
+    MAX_TRIES,
+    Choice,
+    check,
+    verdict_of,
+)
 from tests.support.puzzles import HARD, HARD_SOLUTION
 
 
@@ -74,14 +81,42 @@ def test_a_reading_beyond_mending_keeps_the_first_guesses_and_their_verdict():
     assert (checked.puzzle, checked.verdict) == (broken, "none")
 
 
+def test_a_sure_misread_that_breaks_a_rule_is_mended_before_cheaper_doubts():
+    # A digit read surely as another that its row holds already (a 4 read as a
+    # 5): one of the two is misread, however sure the classifier was, and it is
+    # tried before twenty cells the classifier doubted more.
+    index = GIVEN
+    row = HARD[index - index % 9 : index - index % 9 + 9]
+    twin = next(digit for digit in row if digit not in ".3")
+    doubted = [i for i, symbol in enumerate(HARD) if symbol == "."][:20]
+    guesses = {i: [Choice(".", 0.6), Choice("1", 0.4)] for i in doubted}
+    guesses[index] = [Choice(twin, 0.99), Choice("3", 0.005), Choice(".", 0.005)]
+    assert len(doubted) > MAX_ALTERNATIVES  # the doubts alone fill the walk's choices
+    assert verdict_of(_with(HARD, index, twin))[0] == "none"
+    checked = check(_read(HARD, guesses))
+    assert (checked.puzzle, checked.verdict) == (HARD, "unique")
+
+
+def test_rules_broken_in_more_places_than_cells_may_change_are_not_mended(monkeypatch):
+    tries = []
+    real = check_module.verdict_of
+    monkeypatch.setattr(check_module, "verdict_of", lambda text: tries.append(text) or real(text))
+    # Every cell doubtful between two wrong digits: nine rows with two 1s each at least.
+    cells = [[Choice("1", 0.5), Choice("2", 0.4)] for _ in range(81)]
+    checked = check(cells)
+    assert checked.verdict == "none"
+    assert len(tries) == 1  # the first reading's alone
+
+
 def test_the_tries_are_bounded_in_number_and_time(monkeypatch):
     tries = []
     real = check_module.verdict_of
     monkeypatch.setattr(check_module, "verdict_of", lambda text: tries.append(text) or real(text))
-    # Every cell doubtful between two wrong digits: nothing mends it.
-    cells = [[Choice("1", 0.5), Choice("2", 0.4)] for _ in range(81)]
+    # Every cell doubtful between empty and a 1: no rule broken, and no set of
+    # three changes gives one solution.
+    cells = [[Choice(".", 0.5), Choice("1", 0.4)] for _ in range(81)]
     started = perf_counter()
     checked = check(cells)
-    assert checked.verdict == "none"
+    assert checked.verdict == "multiple"
     assert len(tries) <= MAX_TRIES + 1
     assert perf_counter() - started < BUDGET_SECONDS + 0.2
