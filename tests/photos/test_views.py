@@ -6,12 +6,13 @@ problem beside the control and the grid as typed. The reader is faked here
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from solver.photos import MAX_BYTES
-from tests.support.photo_fakes import CHANGE, fake_reader
+from tests.support.photo_fakes import CHANGE, READING, fake_reader
 from tests.support.puzzles import HARD, HARD_SOLUTION
 
 PHOTO = "/photo"
@@ -44,7 +45,25 @@ def test_the_page_comes_back_filled_with_the_doubtful_cells_marked(client, monke
     assert "2 cells to check, marked in the grid" in page
     assert f"row 1, column 5 (7 → {CHANGE.chosen})" in page
     assert "Nothing is solved" in page
+    assert "Compare the grid with the photo" not in page  # one solution: nothing to say
     assert HARD_SOLUTION[1:9] not in re.sub(r"<[^>]+>", "", page)  # no answer shown
+
+
+@pytest.mark.parametrize(
+    ("verdict", "note"),
+    [
+        ("multiple", "The grid as read has more than one solution: a digit was probably missed."),
+        ("none", "The grid as read has no solution: a digit was probably misread."),
+        ("unchecked", "The grid as read could not be checked in time"),
+    ],
+)
+def test_a_reading_without_one_solution_says_the_grid_is_misread(
+    client, monkeypatch, verdict, note
+):
+    fake_reader(monkeypatch, replace(READING, verdict=verdict))
+    page = client.post(PHOTO, {"image": image()}).content.decode()
+    status = re.search(r'<div class="photo-status" id="photo-status"[^>]*>(.*?)</div>', page, re.S)
+    assert note in status[1]
 
 
 def test_the_camera_input_is_read_as_well(client, monkeypatch):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from ...core.issues import Issue
@@ -27,20 +28,41 @@ from .schemas import changes_json
 
 CAMERA = "camera"  # the "Take a photo" input's field
 
+# What the page says of a reading the check could not bring to one solution
+# (photo.js says the same): the grid is surely misread somewhere.
+VERDICT_NOTES = {
+    "multiple": _(
+        "The grid as read has more than one solution: a digit was probably missed. "
+        "Compare the grid with the photo."
+    ),
+    "none": _(
+        "The grid as read has no solution: a digit was probably misread. "
+        "Compare the grid with the photo."
+    ),
+    "unchecked": _("The grid as read could not be checked in time: compare it with the photo."),
+}
+
 
 @dataclass(frozen=True)
 class PhotoShown:
-    """What the entry page shows of a photo: the cells to check and the
-    changes the solver check made (``schemas.changes_json``), or the problem
-    that kept it from being read."""
+    """What the entry page shows of a photo: the cells to check, the changes
+    the solver check made (``schemas.changes_json``) and its verdict, or the
+    problem that kept it from being read."""
 
     doubtful: frozenset[int] = frozenset()
     changes: tuple[dict, ...] = ()
     problem: Issue | None = None
+    verdict: str = "unique"
 
     @classmethod
     def of(cls, reading: Reading) -> PhotoShown:
-        return cls(frozenset(reading.doubtful), tuple(changes_json(reading)))
+        changes = tuple(changes_json(reading))
+        return cls(frozenset(reading.doubtful), changes, verdict=reading.verdict)
+
+    @property
+    def verdict_note(self) -> str:
+        """What the page says of the verdict: nothing when it is one solution."""
+        return str(VERDICT_NOTES.get(self.verdict, ""))
 
 
 @require_POST

@@ -22,6 +22,15 @@ const TEXT = {
   nothingSolved: gettext("Nothing is solved: check the marked cells, then press Show Answer."),
   failed: gettext("The photo could not be read: check the connection and try again."),
 };
+// What the page says of the check's verdict when it is not one solution (views.VERDICT_NOTES).
+const VERDICT_NOTES = new Map([
+  [
+    "multiple",
+    gettext("The grid as read has more than one solution: a digit was probably missed. Compare the grid with the photo."),
+  ],
+  ["none", gettext("The grid as read has no solution: a digit was probably misread. Compare the grid with the photo.")],
+  ["unchecked", gettext("The grid as read could not be checked in time: compare it with the photo.")],
+]);
 
 const status = announcer("photo-status");
 const error = announcer("photo-error");
@@ -75,7 +84,8 @@ function show(reply) {
   }
   const changed = Array.isArray(reply.changed) ? reply.changed : [];
   error("");
-  status([toCheck(doubtful.length), changes(changed), TEXT.nothingSolved].filter(Boolean).join(" "));
+  const verdict = VERDICT_NOTES.get(reply.verdict) ?? "";
+  status([toCheck(doubtful.length), changes(changed), verdict, TEXT.nothingSolved].filter(Boolean).join(" "));
 }
 
 function refuse(reply, input) {

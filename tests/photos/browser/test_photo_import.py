@@ -61,6 +61,19 @@ def test_a_drawn_grid_fills_the_grid_and_nothing_is_solved(live_server, page, co
     assert console_errors == []
 
 
+def test_a_grid_read_with_more_than_one_solution_is_said_to_be_misread(
+    live_server, page, console_errors
+):
+    missed = HARD[:4] + "." + HARD[5:]  # a given missed, as a faint digit is
+    open_entry_page(page, live_server.url)
+    choose(page, "grid.png", grid_png(missed))
+    status = page.locator("#photo-status")
+    expect(status).to_contain_text("The grid as read has more than one solution")
+    expect(status).to_contain_text("Compare the grid with the photo.")
+    assert entry_values(page) == missed
+    assert console_errors == []
+
+
 def spoken(index: int) -> str:
     """The spoken name of the cell ``index`` (0-80), unmarked."""
     row, column = divmod(index, 9)
