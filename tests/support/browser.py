@@ -10,6 +10,7 @@ pays for it.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,10 @@ CHROMIUM = "/usr/bin/chromium"
 # slower, never different, and a wait ends as soon as the page is as expected,
 # so a long one costs a passing test nothing.
 EXPECT_MS = 30_000
+# How long a test's end waits for its page's requests still under way (the
+# answer page asks for its level after it shows, and working a level out may
+# take seconds on a loaded machine).
+SETTLE_SECONDS = 30
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -75,8 +80,28 @@ def page(browser: Browser, console_errors: list[str]) -> Iterator[Page]:
     context = browser.new_context()
     new_page = context.new_page()
     _report_errors(new_page, console_errors)
+    under_way = _requests_under_way(new_page)
     yield new_page
+    _settle(new_page, under_way)
     context.close()
+
+
+def _requests_under_way(page: Page) -> set:
+    """The page's requests sent and not yet answered, kept up to date."""
+    under_way: set = set()
+    page.on("request", lambda request: under_way.add(request))
+    page.on("requestfinished", lambda request: under_way.discard(request))
+    page.on("requestfailed", lambda request: under_way.discard(request))
+    return under_way
+
+
+def _settle(page: Page, under_way: set) -> None:
+    """Wait until the page's requests are answered: the live server's test
+    database is emptied after the test, and a request still writing to it
+    then (SQLite in memory, whose tables lock) fails the emptying."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while under_way and time.monotonic() < deadline and not page.is_closed():
+        page.wait_for_timeout(20)  # Playwright delivers the page's events while it waits
 
 
 def _report_errors(page: Page, console_errors: list[str]) -> None:
@@ -99,11 +124,12 @@ def open_view(browser: Browser, console_errors: list[str]) -> Iterator[Callable[
 
     def open_page(options: dict) -> Page:
         context = browser.new_context(**options)
-        contexts.append(context)
         new_page = context.new_page()
+        contexts.append((context, new_page, _requests_under_way(new_page)))
         _report_errors(new_page, console_errors)
         return new_page
 
     yield open_page
-    for context in contexts:
+    for context, opened, under_way in contexts:
+        _settle(opened, under_way)
         context.close()

@@ -19,10 +19,11 @@ from django.views.decorators.http import require_POST
 
 from ...core.issues import Issue
 from ...core.uploads import upload_limit
-from ...engine import STANDARD, parse_puzzle
+from ...engine import STANDARD, Status, parse_puzzle
 from ...entry.forms import PuzzleForm
 from ...entry.pages import entry_page
 from .. import MAX_BYTES, Reading
+from ..check import UNCHECKED
 from .forms import FIELD, PhotoForm, message_for
 from .schemas import changes_json
 
@@ -31,15 +32,15 @@ CAMERA = "camera"  # the "Take a photo" input's field
 # What the page says of a reading the check could not bring to one solution
 # (photo.js says the same): the grid is surely misread somewhere.
 VERDICT_NOTES = {
-    "multiple": _(
+    Status.MULTIPLE.value: _(
         "The grid as read has more than one solution: a digit was probably missed. "
         "Compare the grid with the photo."
     ),
-    "none": _(
+    Status.NONE.value: _(
         "The grid as read has no solution: a digit was probably misread. "
         "Compare the grid with the photo."
     ),
-    "unchecked": _("The grid as read could not be checked in time: compare it with the photo."),
+    UNCHECKED: _("The grid as read could not be checked in time: compare it with the photo."),
 }
 
 
@@ -52,7 +53,7 @@ class PhotoShown:
     doubtful: frozenset[int] = frozenset()
     changes: tuple[dict, ...] = ()
     problem: Issue | None = None
-    verdict: str = "unique"
+    verdict: str = Status.UNIQUE.value
 
     @classmethod
     def of(cls, reading: Reading) -> PhotoShown:
