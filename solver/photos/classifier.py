@@ -19,6 +19,7 @@ import numpy as np
 from .features import features
 
 CLASSES = 10  # the digits 1 to 9 in columns 0 to 8, and no upright digit in column 9
+NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 
 
 @dataclass(frozen=True)

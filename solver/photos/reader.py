@@ -14,13 +14,12 @@ import numpy as np
 
 from .cells import Ink, cut_cells
 from .check import Choice, check
-from .classifier import CLASSES, probabilities
+from .classifier import NOT_A_DIGIT, probabilities
 from .grid import locate
 from .image import decode
 from .model import classifier
 from .reading import Change, PhotoError, Reading
 
-NOT_A_DIGIT = CLASSES - 1  # the odds' column of a smudge or a digit turned round
 EMPTY_CONFIDENCE = 0.97  # an empty cell's confidence: no blob at all looked like a digit
 FAINT_FILLED = 0.25  # a cell filled only at the faint contrast: a guess, and doubtful
 # The least sum of log(1 - p(not a digit)) over a grid's digits that shows it upright.

@@ -15,7 +15,7 @@ from random import Random
 import numpy as np
 
 from .cells import MARGIN, read_drawn_cell
-from .classifier import CLASSES, Classifier, Network, softmax
+from .classifier import CLASSES, NOT_A_DIGIT, Classifier, Network, softmax
 from .features import features
 from .fonts import font_paths
 from .grid import CELL
@@ -29,7 +29,9 @@ EPOCHS = 14  # passes over the drawings
 BATCH = 64  # drawings per step
 RATE = 2e-3  # Adam's step size
 DECAY = 1e-4  # weight decay: small weights generalise from fonts to photos
-NOT_A_DIGIT = 10  # the class of a digit turned round (the grid is not upright) or a smudge
+# The class of a digit turned round (the grid is not upright) or a smudge: the
+# drawings' classes count the digits from 1, the odds' columns from 0.
+NO_DIGIT_CLASS = NOT_A_DIGIT + 1
 QUARTERS = (1, 3)  # the turns that make a symmetric digit a turned one
 SYMMETRIC = {1, 6, 8, 9}  # digits that a half turn leaves a digit (6 and 9 swap)
 
@@ -38,7 +40,7 @@ def rendered_glyphs(
     seed: int = SEED, per_font: int = SAMPLES_PER_FONT
 ) -> tuple[np.ndarray, np.ndarray]:
     """Glyphs cut from rendered, worn cells, and their classes: the digit (1-9), or
-    NOT_A_DIGIT (10) for a digit a quarter or half turn round (every third drawing
+    NO_DIGIT_CLASS (10) for a digit a quarter or half turn round (every third drawing
     gives one too) or a smudge. A drawing the cutter finds empty is left out."""
     rng = Random(seed)
     glyphs, classes = [], []
@@ -50,9 +52,9 @@ def rendered_glyphs(
                 drawings = [(cell, digit)]
                 turns = rng.choice(QUARTERS if digit in SYMMETRIC else (1, 2, 3))
                 if sample % 3 == 0:
-                    drawings.append((np.ascontiguousarray(np.rot90(cell, turns)), NOT_A_DIGIT))
+                    drawings.append((np.ascontiguousarray(np.rot90(cell, turns)), NO_DIGIT_CLASS))
                 if digit % 3 == 0:  # three smudges for each nine digits
-                    drawings.append((digit_cell(None, font, side, MARGIN, rng), NOT_A_DIGIT))
+                    drawings.append((digit_cell(None, font, side, MARGIN, rng), NO_DIGIT_CLASS))
                 for drawing, label in drawings:
                     found = read_drawn_cell(drawing)
                     if found.glyph is not None and not found.faint:

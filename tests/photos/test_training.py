@@ -9,7 +9,7 @@ import pytest
 from solver.photos import ReaderNotReady
 from solver.photos.classifier import CLASSES, probabilities
 from solver.photos.model import MODEL_PATH, build, classifier
-from solver.photos.training import NOT_A_DIGIT, rendered_glyphs
+from solver.photos.training import NO_DIGIT_CLASS, rendered_glyphs
 
 
 def test_the_drawings_are_the_same_for_a_seed():
@@ -21,7 +21,7 @@ def test_the_drawings_are_the_same_for_a_seed():
 
 def test_every_digit_and_the_not_a_digit_class_are_drawn():
     _, classes = rendered_glyphs(seed=7, per_font=1)
-    assert set(classes) == set(range(1, 10)) | {NOT_A_DIGIT}
+    assert set(classes) == set(range(1, 10)) | {NO_DIGIT_CLASS}
 
 
 def test_the_classifier_reads_fresh_drawings_of_its_fonts():
