@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 
 from bench.machine import machine
 from bench.photo_sets import halves
+from bench.teacher import rank
 from solver.photos import PhotoError, read_photo
-from solver.photos.model import classifier
+from solver.photos.model import THREADS, classifier
 from solver.photos.synthetic import synthetic_set
 
 
@@ -95,8 +96,7 @@ def row(name: str, figures: Figures) -> str:
     n = figures.photos
     times = sorted(1000 * t for t in figures.times)
     if times:
-        p95 = times[max(0, round(0.95 * len(times)) - 1)]
-        ms = f"{times[len(times) // 2]:.0f} | {p95:.0f} | {times[-1]:.0f}"
+        ms = f"{times[len(times) // 2]:.0f} | {rank(times, 0.95):.0f} | {times[-1]:.0f}"
     else:
         ms = "– | – | –"
     c = figures.confusion
@@ -152,8 +152,7 @@ def _one_core() -> None:
     if os.environ.get("SUDOKU_BENCH_PHOTOS_PINNED") == "1":
         return
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[name] = "1"
+    os.environ.update(dict.fromkeys(THREADS, "1"))
     os.environ["SUDOKU_BENCH_PHOTOS_PINNED"] = "1"
     os.execv(sys.executable, [sys.executable, "-m", "bench.photos", *sys.argv[1:]])
 
