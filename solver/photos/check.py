@@ -70,11 +70,12 @@ def check(cells: list[list[Choice]]) -> Checked:
     found that give one within the budget. If none is found the first choices
     stand, with their own verdict."""
     first = tuple(choices[0] for choices in cells)
-    verdict, _ = verdict_of(_puzzle(first))
+    pairs = _conflicting_pairs(first)
+    verdict = Status.NONE.value if pairs else verdict_of(_puzzle(first))[0]
     if verdict == Status.UNIQUE:
         return Checked(_puzzle(first), first, verdict)
     deadline = perf_counter() + BUDGET_SECONDS
-    for tried, changes in enumerate(_candidates(cells, _conflicting_pairs(first), deadline)):
+    for tried, changes in enumerate(_candidates(cells, pairs, deadline)):
         if tried >= MAX_TRIES or perf_counter() > deadline:
             break
         chosen = list(first)
