@@ -23,6 +23,8 @@ FORMATS = {"JPEG", "MPO", "PNG", "WEBP", "BMP"}
 
 ORIENTATION_TAG = 0x0112  # EXIF's
 TURNED = {5, 6, 7, 8}  # the orientations that swap width and height
+# cv2.flip's code for each orientation, once 5-8 are transposed (None: no flip).
+FLIPS = {2: 1, 3: -1, 4: 0, 5: None, 6: 1, 7: -1, 8: 0}
 
 # Past this many pixels on its longer side an image is decoded reduced: a grid
 # needs no more than about 1,000 pixels to read its digits.
@@ -72,8 +74,7 @@ def upright(grey: np.ndarray, orientation: int) -> np.ndarray:
     phones store a photo as the sensor saw it and note how to turn it."""
     if orientation in TURNED:
         grey = cv2.transpose(grey)  # 5-8 swap the axes, then flip as 1-4 do
-    flips = {2: 1, 3: -1, 4: 0, 5: None, 6: 1, 7: -1, 8: 0}
-    flip = flips.get(orientation)
+    flip = FLIPS.get(orientation)
     return grey if flip is None else cv2.flip(grey, flip)
 
 

@@ -3,9 +3,10 @@
 ``make photos-model`` writes it to MODEL_PATH (under ``var/``, ignored by
 git). ``classifier()`` loads it once per process; while the file is missing
 it raises ``ReaderNotReady`` (training takes half a minute: no request may
-wait that long), and loads it once it is there. The file's name carries a fingerprint of the code
-that shapes the network (``SHAPED_BY``), so a model trained by other code,
-older or newer, is never read: a change to the training names a new file.
+wait that long), and loads it once it is there. The file's name carries a
+fingerprint of the code that shapes the network (``SHAPED_BY``), so a model
+trained by other code, older or newer, is never read: a change to the
+training names a new file.
 The file is written under a temporary name and renamed into place, so that
 a process reading it never sees half a file, and two processes training at
 once each write a whole one.
