@@ -25,6 +25,10 @@ CHROMIUM = "/usr/bin/chromium"
 # slower, never different, and a wait ends as soon as the page is as expected,
 # so a long one costs a passing test nothing.
 EXPECT_MS = 30_000
+# A context that may read and write the clipboard (``open_view``'s options), and a
+# script run before a page's own that takes the Clipboard API away.
+CLIPBOARD = {"permissions": ["clipboard-read", "clipboard-write"]}
+NO_CLIPBOARD_API = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})"
 # How long a test's end waits for its page's requests still under way (the
 # answer page asks for its level after it shows, and working a level out may
 # take seconds on a loaded machine).

@@ -3,6 +3,7 @@
 // says so in p#copy-status. Without it, the buttons stay hidden and the
 // fields are selected by hand.
 
+import { copyField } from "../core/copy.js";
 import { gettext } from "../core/i18n.js";
 import { announcer } from "../core/status.js";
 
@@ -12,25 +13,8 @@ const TEXT = {
 };
 const say = announcer("copy-status");
 
-// The older way, for browsers without the Clipboard API or that refuse it
-// (an insecure origin, a denied permission): copy the field's selection.
-function copyBySelection(field) {
-  field.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
-}
-
 async function copy(button, field) {
-  let copied;
-  try {
-    await navigator.clipboard.writeText(field.value);
-    copied = true;
-  } catch {
-    copied = copyBySelection(field);
-  }
+  const copied = await copyField(field);
   say(copied ? TEXT.copied : TEXT.failed);
   // On failure focus stays on the selected text, ready to copy by hand.
   if (copied) button.focus();

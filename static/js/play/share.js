@@ -4,6 +4,7 @@
 // kept under its own key, so the opener's own game of the puzzle stays as it
 // was; undo, the replay and "Where did I go wrong?" start from it.
 
+import { copyField } from "../core/copy.js";
 import { gettext } from "../core/i18n.js";
 import { SYMBOLS } from "./grid.js";
 import { decode, encode } from "./position.js";
@@ -38,14 +39,12 @@ function link() {
 }
 
 async function copy(field) {
-  try {
-    await navigator.clipboard.writeText(field.value);
+  if (await copyField(field)) {
     say(TEXT.copied);
-  } catch {
-    field.focus();
-    field.select();
-    say(TEXT.notCopied);
+    return;
   }
+  field.focus(); // its text is selected, ready to copy by hand
+  say(TEXT.notCopied);
 }
 
 export function startShare() {

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.support.browser import CLIPBOARD, NO_CLIPBOARD_API
 from tests.support.entry_page import (
     PUZZLE,
     SIZE,
@@ -24,11 +25,9 @@ from tests.support.entry_page import (
 
 pytestmark = pytest.mark.browser
 
-CLIPBOARD = {"permissions": ["clipboard-read", "clipboard-write"]}
 # Row 1 needs its 9 in column 9, which already has one: no solution, and no
 # two givens in conflict, so the answer page shows a verdict without a solution.
 NO_SOLUTION = "12345678." + "........9" + "." * 63
-NO_CLIPBOARD_API = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})"
 
 
 def solve_typed(page: Page, base_url: str) -> None:

@@ -15,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.support.axe import AXE_OPTIONS
+from tests.support.browser import CLIPBOARD, NO_CLIPBOARD_API
 from tests.support.play_page import (
     EASY,
     OPEN,
@@ -204,6 +205,29 @@ def test_a_shared_position_opens_the_same_board_in_a_fresh_browser(
         )
     finally:
         fresh.close()
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("clipboard_api", [True, False], ids=["clipboard", "selection"])
+def test_copy_link_puts_the_positions_link_on_the_clipboard(
+    live_server, open_view, console_errors, clipboard_api
+):
+    """Copy link copies by the Clipboard API, or without it by the field's
+    selection, as the answer page's copy buttons do (core/copy.js)."""
+    page = open_view(CLIPBOARD)
+    if not clipboard_api:
+        page.add_init_script(NO_CLIPBOARD_API)
+    open_play(page, live_server.url)
+    row, column = OPEN[0]
+    cell(page, row, column).click()
+    page.keyboard.press("Control+Digit5")
+    button(page, "Share this position").click()
+    address = page.get_by_label("Link to this position (its digits, marks and colours):")
+    button(page, "Copy link").click()
+    expect(page.locator(STATUS)).to_have_text("Link copied.")
+    reader = page.context.new_page()  # a page with the Clipboard API, to read it back
+    reader.goto(f"{live_server.url}/index")
+    assert reader.evaluate("navigator.clipboard.readText()") == address.input_value()
     assert console_errors == []
 
 
