@@ -11,7 +11,19 @@ import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
 import { eraseCell, redoStep, undoStep } from "./input.js";
-import { act, draw, onDraw, onFinish, playing, restart, say, session, store, view } from "./session.js";
+import {
+  act,
+  draw,
+  onDraw,
+  onFinish,
+  playing,
+  restart,
+  resumeClock,
+  say,
+  session,
+  store,
+  view,
+} from "./session.js";
 import { formatTime } from "./timer.js";
 import { whereWrong } from "./where-wrong.js";
 
@@ -63,7 +75,7 @@ export function pause(on, { auto = false } = {}) {
   view.paused = on;
   autoPaused = on && auto;
   if (on) session.clock.stop();
-  else if (!view.overLimit) session.clock.start();
+  else resumeClock();
   store();
   draw();
   if (!auto) say(on ? TEXT.paused : TEXT.resumed);
@@ -79,7 +91,7 @@ function startAgain() {
   restart();
   autoPaused = false;
   document.getElementById("play-done").textContent = "";
-  session.clock.start();
+  resumeClock();
   draw();
   say(TEXT.restarted);
 }

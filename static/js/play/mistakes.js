@@ -8,7 +8,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { optionOn } from "./options.js";
-import { draw, onChange, onDraw, say, session, view } from "./session.js";
+import { draw, onChange, onDraw, resumeClock, say, session, view } from "./session.js";
 import { rememberLimit, storedLimit } from "./storage.js";
 
 const TEXT = {
@@ -31,7 +31,7 @@ function weigh() {
   if (over === view.overLimit) return false;
   view.overLimit = over;
   if (over) clock?.stop();
-  else if (!view.paused && !game.finished) clock?.start();
+  else resumeClock();
   return over;
 }
 

@@ -17,7 +17,7 @@ import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
 import { render } from "./render.js";
-import { draw, onDraw, session, store, view } from "./session.js";
+import { draw, onDraw, resumeClock, session, store } from "./session.js";
 import { load } from "./storage.js";
 import { createClock } from "./timer.js";
 
@@ -61,7 +61,7 @@ function start(data) {
   window.addEventListener("pagehide", store);
   if (session.game.finished) return;
   if (document.hidden) pause(true, { auto: true }); // it starts when the tab shows
-  else if (!view.overLimit) session.clock.start();
+  else resumeClock();
 }
 
 const data = readData();

@@ -56,7 +56,7 @@ export function draw() {
 export function store() {
   const game = session.game;
   if (!game || session.replaying) return;
-  game.elapsed = Math.round(session.clock?.read() ?? game.elapsed);
+  game.elapsed = played();
   save(session.data.key, toData(game));
 }
 
@@ -71,6 +71,12 @@ function changed(step, source) {
 // The time played, in milliseconds.
 function played() {
   return Math.round(session.clock?.read() ?? session.game.elapsed);
+}
+
+// Run the clock if the game runs: not finished, not paused, not stopped at
+// the mistakes' limit.
+export function resumeClock() {
+  if (session.game && !session.game.finished && !view.paused && !view.overLimit) session.clock?.start();
 }
 
 // Make ``changes`` one undo step; the step, or false when nothing changed
