@@ -57,17 +57,11 @@ export function rememberOption(name, on) {
 const LIMIT_KEY = "sudoku.play.mistakeLimit";
 
 export function storedLimit() {
-  try {
-    return Math.max(0, Number.parseInt(localStorage.getItem(LIMIT_KEY) ?? "0", 10) || 0);
-  } catch {
-    return 0;
-  }
+  const limit = Number(load(LIMIT_KEY));
+  return Number.isInteger(limit) && limit > 0 ? limit : 0;
 }
 
+// Not remembered when storage fails; the limit still holds on this page.
 export function rememberLimit(limit) {
-  try {
-    localStorage.setItem(LIMIT_KEY, String(limit));
-  } catch {
-    // Not remembered; the limit still holds on this page.
-  }
+  save(LIMIT_KEY, limit);
 }
