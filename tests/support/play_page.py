@@ -39,13 +39,16 @@ def expect_label(page: Page, row: int, column: int, text: str) -> None:
 def notes_of(page: Page, row: int, column: int) -> str:
     """The values of the cell's centre marks (its candidates, once called
     notes) as its label says them ("" when it has none)."""
-    found = re.search(r"centre marks ([\dA-Z, ]+)", label(page, row, column))
-    return found.group(1).replace(", ", "") if found else ""
+    return _marks_said(page, row, column, "centre")
 
 
 def corners_of(page: Page, row: int, column: int) -> str:
     """The values of the cell's corner marks as its label says them ("" when none)."""
-    found = re.search(r"corner marks ([\dA-Z, ]+)", label(page, row, column))
+    return _marks_said(page, row, column, "corner")
+
+
+def _marks_said(page: Page, row: int, column: int, layer: str) -> str:
+    found = re.search(rf"{layer} marks ([\dA-Z, ]+)", label(page, row, column))
     return found.group(1).replace(", ", "") if found else ""
 
 

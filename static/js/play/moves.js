@@ -8,9 +8,9 @@ import { COLOURS, change, isGiven } from "./game.js";
 // The marks layers a digit can be noted in, by name.
 const MARKS = { centre: "candidates", corner: "corners" };
 
-// Place ``digit`` in an open cell (its marks hide under it, and come back
-// when it goes); with ``tidy``, the digit also leaves the centre and corner
-// marks of the cell's peers, in the same step.
+// Place ``digit`` in an open cell (its marks go: Undo brings them back);
+// with ``tidy``, the digit also leaves the centre and corner marks of the
+// cell's peers, in the same step.
 export function place(game, index, digit, { tidy, peersOf }) {
   if (isGiven(game, index) || game.digits[index] === digit) return [];
   const changes = [change(game, index, { digit, centre: "", corner: "" })];
