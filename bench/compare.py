@@ -23,9 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.engine import DEFAULT_SETS
 from bench.machine import machine
-from bench.sets import PUZZLES_DIR, read_set
+from bench.sets import PUZZLES_DIR, SOLVING_SETS, read_set
 
 HERE = Path(__file__).resolve().parents[1]
 HEADER = (
@@ -93,7 +92,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"{args.other} is not a checkout of this repository")
     if args.rounds < 1 or (args.limit is not None and args.limit < 1):
         parser.error("--rounds and --limit must be at least 1")
-    args.files = args.files or [PUZZLES_DIR / name for name in DEFAULT_SETS]
+    args.files = args.files or [PUZZLES_DIR / name for name in SOLVING_SETS]
     for path in args.files:
         if not path.is_file():
             parser.error(f"no puzzles in {path}")

@@ -29,10 +29,8 @@ import time
 from collections.abc import Callable
 
 from bench.machine import machine
-from bench.sets import parse_sets, read_set
+from bench.sets import REQUEST_SETS, parse_sets, read_set
 from bench.site import start_django
-
-DEFAULT_SETS = "seventeen_clue.txt,top1465.txt"
 
 
 def mean_ms(action: Callable[[str], object], puzzles: list[str]) -> float:
@@ -111,7 +109,7 @@ def report(name: str, ms: dict[str, float]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", type=parse_sets, default=parse_sets(DEFAULT_SETS))
+    parser.add_argument("--sets", type=parse_sets, default=list(REQUEST_SETS))
     parser.add_argument("--limit", type=int, default=500, help="puzzles a set (default 500)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:

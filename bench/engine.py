@@ -36,10 +36,9 @@ from time import perf_counter
 
 from bench.baseline import solve_first
 from bench.machine import machine
-from bench.sets import PUZZLES_DIR, read_set
+from bench.sets import PUZZLES_DIR, SOLVING_SETS, read_set
 from solver.engine import STANDARD, InvalidPuzzle, Status, count_cells, parse_puzzle, solve
 
-DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
 # Keeps the default run (all four sets, both modes) within about three
 # minutes on the 2-core development machine; the baseline is the slow part.
 DEFAULT_BASELINE_LIMIT = 250
@@ -197,7 +196,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if (args.limit is not None and args.limit < 1) or args.baseline_limit < 0:
         parser.error("--limit must be at least 1 and --baseline-limit at least 0")
-    args.files = args.files or [PUZZLES_DIR / name for name in DEFAULT_SETS]
+    args.files = args.files or [PUZZLES_DIR / name for name in SOLVING_SETS]
     args.sets = [(path, _readable(parser, path, args.limit)) for path in args.files]
     return args
 

@@ -82,7 +82,7 @@ from functools import cache
 from pathlib import Path
 
 from bench.machine import machine
-from bench.sets import PUZZLES_DIR, parse_sets, read_set
+from bench.sets import PUZZLES_DIR, REQUEST_SETS, parse_sets, read_set
 from deploy import render
 from solver.engine.levels import LEVELS
 from tests.support.stack import Stack, file_form, form_token, start_stack
@@ -92,7 +92,6 @@ UNSOLVABLE = "12345678." + "........9" + "." * 63
 TARGET_SHARE = 0.70
 BROWSE_PAUSE = (0.4, 0.9)  # seconds a person waits between two requests
 WORST_EACH = 20  # puzzles taken from each hard set for the flood
-DEFAULT_SETS = "seventeen_clue.txt,top1465.txt"
 MEMORY_EVERY = 10.0  # seconds between two memory samples in the long flood
 
 
@@ -730,8 +729,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--sets",
         type=parse_sets,
-        default=parse_sets(DEFAULT_SETS),
-        help=f"load: puzzle files of {PUZZLES_DIR}, comma-separated (default {DEFAULT_SETS})",
+        default=list(REQUEST_SETS),
+        help=f"load: puzzle files of {PUZZLES_DIR}, comma-separated "
+        f"(default {','.join(REQUEST_SETS)})",
     )
     parser.add_argument(
         "--memory-seconds",

@@ -38,10 +38,9 @@ from random import Random
 
 from bench.costs import ok
 from bench.machine import machine
-from bench.sets import parse_sets, read_set
+from bench.sets import RATING_SETS, parse_sets, read_set
 from bench.site import start_django
 
-DEFAULT_SETS = "seventeen_clue.txt,top1465.txt,forum_hardest_1106.txt"
 MODES = ("off", "on", "level", "known")
 
 
@@ -136,7 +135,7 @@ def command_line(puzzles: list[str], directory: str) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", type=parse_sets, default=parse_sets(DEFAULT_SETS))
+    parser.add_argument("--sets", type=parse_sets, default=list(RATING_SETS))
     parser.add_argument("--limit", type=int, default=20, help="puzzles a set (default 20)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds (default 2)")
     args = parser.parse_args(argv)

@@ -23,6 +23,19 @@ PUZZLES_DIR = Path(
     os.environ.get("SUDOKU_PUZZLES_DIR", Path(__file__).resolve().parents[2] / "shared" / "puzzles")
 )
 
+# Each benchmark's sets when it is given none, named here once; the order is
+# the order of its tables' rows. Every selection is a tuple, never changed.
+SOLVING_SETS = ("top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt")
+"""The engine's: bench.engine, bench.tails and bench.compare; serg_multi's
+puzzles have several solutions, which the search must also prove."""
+TEACHING_SETS = ("top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt")
+"""The teacher's: bench.teacher and bench.teacher_versus; the puzzles with one
+solution, the only ones with a rating."""
+RATING_SETS = ("seventeen_clue.txt", "top1465.txt", "forum_hardest_1106.txt")
+"""bench.rating's: the teacher's sets, the easiest first."""
+REQUEST_SETS = ("seventeen_clue.txt", "top1465.txt")
+"""A request's: bench.costs and bench.load, an easy set and a hard one."""
+
 
 def read_set(name_or_path: str | Path, limit: int | None = None) -> list[str]:
     """The puzzle lines of a set, stripped, the first ``limit`` of them (all if None).

@@ -61,7 +61,7 @@ from random import Random
 from time import perf_counter
 
 from bench.machine import machine
-from bench.sets import PUZZLES_DIR, read_set, spread
+from bench.sets import PUZZLES_DIR, SOLVING_SETS, read_set, spread
 from solver.engine import (
     Budget,
     Grid,
@@ -78,7 +78,6 @@ from solver.engine import (
 )
 from solver.engine.symmetry import Transform, compose, random_transform
 
-DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt", "serg_multi.txt"]
 SITE_BUDGET = Budget(max_seconds=0.5)  # settings.SUDOKU_SOLVE_SECONDS's default
 # For the untimed check of a puzzle that gave up as written: hard1 needs
 # about 77,000 guesses, a few seconds.
@@ -432,7 +431,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.per_set < 1 or args.orientations < 1 or args.adversarial < 0:
         parser.error("--per-set and --orientations must be at least 1, --adversarial at least 0")
-    args.files = args.files or [PUZZLES_DIR / name for name in DEFAULT_SETS]
+    args.files = args.files or [PUZZLES_DIR / name for name in SOLVING_SETS]
     args.sets = [(path.name, _spread(parser, path, args.per_set)) for path in args.files]
     return args
 

@@ -56,7 +56,7 @@ from pathlib import Path
 from time import perf_counter
 
 from bench.machine import machine
-from bench.sets import parse_sets, sampled
+from bench.sets import TEACHING_SETS, parse_sets, sampled
 from solver.engine import parse_puzzle, shape_of_grid
 from solver.engine.difficulty import Difficulty, rate
 from solver.engine.levels import LEVELS, Level
@@ -64,7 +64,6 @@ from solver.engine.marks import Marks
 from solver.engine.steps import Step
 from solver.engine.teacher import TRIAL, explain, next_step, out_of_time
 
-DEFAULT_SETS = ["top1465.txt", "forum_hardest_1106.txt", "seventeen_clue.txt"]
 DEFAULT_SAMPLE = 30
 DEFAULT_PEER = Path("/tmp/hodoku-venv/bin/python")
 SITE_SECONDS = 1.0  # settings.SUDOKU_EXPLAIN_SECONDS's default: the logic's budget
@@ -451,7 +450,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         description=__doc__.split("\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.epilog = __doc__.split("\n\n", 2)[2]
-    parser.add_argument("--sets", type=parse_sets, default=DEFAULT_SETS, help="shared set files")
+    parser.add_argument(
+        "--sets", type=parse_sets, default=list(TEACHING_SETS), help="shared set files"
+    )
     parser.add_argument(
         "--sample", type=int, default=DEFAULT_SAMPLE, help="puzzles per set, spread through it"
     )

@@ -35,10 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.machine import machine
-from bench.sets import parse_sets
+from bench.sets import TEACHING_SETS, parse_sets
 from bench.teacher import (
     DEFAULT_SAMPLE,
-    DEFAULT_SETS,
     SITE_SECONDS,
     share,
     timing,
@@ -176,7 +175,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.epilog = __doc__.split("\n\n", 2)[2]
     parser.add_argument("other", type=Path, help="a directory holding solver/engine")
-    parser.add_argument("--sets", type=parse_sets, default=DEFAULT_SETS, help="shared set files")
+    parser.add_argument(
+        "--sets", type=parse_sets, default=list(TEACHING_SETS), help="shared set files"
+    )
     parser.add_argument(
         "--sample", type=int, default=DEFAULT_SAMPLE, help="puzzles per set, spread through it"
     )
