@@ -105,7 +105,7 @@ def test_every_module_starts_with_a_comment_saying_what_it_does():
 
 
 def write(root: Path, **modules: str) -> None:
-    """Write ``modules`` under ``root``, "folder__name" naming folder/name.js."""
+    """Write ``modules`` under ``root``, a key ``a__b`` naming script ``b.js`` of folder ``a``."""
     for key, text in modules.items():
         path = root / (key.replace("__", "/") + ".js")
         path.parent.mkdir(parents=True, exist_ok=True)
