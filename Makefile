@@ -12,7 +12,7 @@ LOCK = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-
 	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(UPGRADE)
 
 .PHONY: install install-dev lock run library serve check-deploy test test-fast test-postgres soundness \
-	bench lint format photos-model fonts browser nginx postgres postgres-stop redis redis-server redis-stop cluster \
+	bench lint format node-modules nodejs test-js photos-model fonts browser nginx postgres postgres-stop redis redis-server redis-stop cluster \
 	cluster-stop messages clean
 
 ## install: what the site needs to run (requirements.txt), no test or lint tool, and the
@@ -112,13 +112,14 @@ POSTGRES_PASS = DATABASE_URL=$$(deploy/postgres.sh url $(POSTGRES_PORT)) $(BIN)/
 ## nginx, gettext, postgresql and redis-server if missing; starts the project's Redis for the
 ## tests of real Celery workers), the sweeps over the shared sets on an even sample of each, on
 ## SQLite; then the PostgreSQL pass (make test-postgres), run whatever the first found, so that
-## one run reports both. Tests are handed to the workers one at a time as each finishes
+## one run reports both; the scripts' unit tests (make test-js) run first. Tests are handed to the workers one at a time as each finishes
 ## (--dist load), which measured fastest: 11 minutes on two cores, and a minute or two more on
 ## PostgreSQL.
-test: install-dev browser nginx messages postgres redis
+test: install-dev browser nginx messages postgres redis node-modules
+	$(NODE_TEST); scripts=$$?; \
 	$(BIN)/python -m pytest -n $(WORKERS) --dist load; sqlite=$$?; \
 	$(POSTGRES_PASS); postgres=$$?; \
-	exit $$((sqlite || postgres))
+	exit $$((scripts || sqlite || postgres))
 
 ## test-postgres: the tests that touch the database, but the browser's, the real stack's, the
 ## sweeps and the slow checks, on PostgreSQL (the project's own server, started if need be)
@@ -127,9 +128,32 @@ test-postgres: install-dev messages postgres
 
 ## test-fast: every test but the browser's, the real stack's, the sweeps and the slow checks
 ## (see the markers in pyproject.toml): under a minute, and needs neither chromium nor nginx
-## (only gettext)
-test-fast: install-dev messages
-	$(BIN)/python -m pytest -m "not browser and not stack and not slow and not sweep" -n $(WORKERS)
+## (only gettext); the scripts' unit tests (make test-js) first, and it fails when either fails
+test-fast: install-dev messages node-modules
+	$(NODE_TEST); scripts=$$?; \
+	$(BIN)/python -m pytest -m "not browser and not stack and not slow and not sweep" -n $(WORKERS); \
+	python=$$?; exit $$((scripts || python))
+
+## test-js: the unit tests of the scripts that hold no page (tests/js/, mirroring static/js/),
+## under Node's own test runner: no browser, no server, about a second
+# The spec reporter whatever the output is (Node writes TAP when it is not a terminal).
+NODE_TEST = node --test --test-reporter=spec tests/js/
+test-js: node-modules
+	$(NODE_TEST)
+
+## node-modules: the scripts' lint tools, pinned by package-lock.json, in node_modules/
+## (npm ci, again only after the lock file changes), with Debian's nodejs and npm
+node-modules: node_modules/.installed
+
+node_modules/.installed: package-lock.json | nodejs
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@
+
+# Debian's nodejs and npm, installed if missing (the scripts' tests and lint need them)
+nodejs:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		echo "Installing Debian's nodejs and npm for the scripts' tests and lint"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 
 ## soundness: the sweeps alone, each over every puzzle of its shared sets (--sweep=all): the
 ## teacher's steps, the propagation and its plain twin, the search, canonical writings
@@ -232,13 +256,18 @@ messages: install
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext; }
 	$(BIN)/python manage.py compilemessages --ignore .venv --verbosity 0
 
-lint: install-dev
+## lint: ruff over the Python, then ESLint over the scripts and their tests (eslint.config.js)
+ESLINT := node_modules/.bin/eslint --max-warnings 0 static/js tests/js eslint.config.js
+lint: install-dev node-modules
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(ESLINT)
 
-format: install-dev
+## format: ruff's fixes and layout for the Python, and ESLint's fixes for the scripts
+format: install-dev node-modules
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	$(ESLINT) --fix
 
 clean:
 	rm -rf $(VENV) staticfiles deploy/run .pytest_cache .ruff_cache

@@ -12,7 +12,11 @@ const pending = document.querySelector("#answer-level[data-level-url]");
 const TRIES = 10; // asks for one level, at most
 const AGAIN = [202, 503]; // the replies that say to ask again
 
-const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+function pause(seconds) {
+  return new Promise((resolve) => {
+    setTimeout(resolve, seconds * 1000);
+  });
+}
 
 // The paragraph the server wrote, from its reply: HTML of our own site, which
 // holds the level's words in the reader's language; null if there is none.

@@ -36,7 +36,11 @@ function reading(reply) {
   };
 }
 
-const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+function pause(seconds) {
+  return new Promise((resolve) => {
+    setTimeout(resolve, seconds * 1000);
+  });
+}
 
 // The server's message in a JSON error reply, or "".
 async function messageOf(response) {

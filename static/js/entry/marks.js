@@ -15,8 +15,7 @@ export function conflictSummary(problems) {
   const count = problems.length;
   // Translators: the lead of a status line; the conflicts' own messages follow it.
   const lead = interpolate(ngettext("1 conflict:", "%(count)s conflicts:", count), { count });
-  const messages = problems.map((problem) => problem.message);
-  return [lead, ...messages].join(" ");
+  return [lead, ...problems.map((problem) => problem.message)].join(" ");
 }
 
 function messages() {

@@ -50,9 +50,10 @@ function secondDigit(cell, char) {
   return symbolFor(numberOf(cell.value, char, SYMBOLS.length));
 }
 
-// One typed character in ``cell``: a second digit, a value, a blank, or
+// One typed character in ``typedIn``: a second digit, a value, a blank, or
 // nothing (refused).
-function type(cell, char) {
+function type(typedIn, char) {
+  let cell = typedIn; // the next cell, when a first digit stands alone
   if (waiting === cell && !startsNumber(cell.value)) waiting = null; // cleared meanwhile
   const number = secondDigit(cell, char);
   if (number !== null) {
