@@ -31,7 +31,8 @@ from bench.machine import machine
 from bench.photo_sets import halves
 from bench.teacher import rank
 from solver.photos import PhotoError, read_photo
-from solver.photos.model import THREADS, classifier
+from solver.photos.exact import THREADS
+from solver.photos.model import classifier
 from solver.photos.synthetic import synthetic_set
 
 

@@ -22,7 +22,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # The photo reader's numpy starts as many BLAS threads as cores; in a server
 # whose every worker may read at once they spin against each other (a read took
 # two to five times its CPU). One each, unless the operator says otherwise; set
-# here, before any module imports numpy (the variables are solver.photos.model's
+# here, before any module imports numpy (the variables are solver.photos.exact's
 # THREADS, which the settings cannot import: it loads numpy).
 for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_threads, "1")

@@ -15,6 +15,7 @@ once each write a whole one.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from . import exact
 from .classifier import Classifier
 from .reading import ReaderNotReady
 
@@ -30,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the project's folder
 # The modules whose code decides the trained network's weights.
 SHAPED_BY = (
     "training.py",
+    "exact.py",
     "render.py",
     "fonts.py",
     "features.py",
@@ -52,13 +55,13 @@ MODEL_PATH = Path(
         "SUDOKU_PHOTOS_MODEL", ROOT / "var" / "photos" / f"digits-v{VERSION}-{fingerprint()}.npz"
     )
 )
-# What the child process that trains runs, given the file to write.
+# What the child process that trains runs, given the file to write and the
+# training's sizes (JSON: train's keyword arguments).
 TRAIN = (
-    "import sys, cv2; from pathlib import Path; from solver.photos.training import train; "
-    "cv2.setNumThreads(1); train().save(Path(sys.argv[1]))"
+    "import sys, json; from pathlib import Path; from solver.photos import exact; exact.pin(); "
+    "from solver.photos.training import train; "
+    "train(**json.loads(sys.argv[2])).save(Path(sys.argv[1]))"
 )
-# The variables that set how many threads numpy's BLAS libraries start.
-THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 @cache
@@ -72,21 +75,20 @@ def classifier() -> Classifier:
         raise ReaderNotReady(message) from error
 
 
-def build(path: Path = MODEL_PATH) -> Classifier:
-    """Trains the classifier, saves it at ``path`` (atomically) and returns it.
+def build(path: Path = MODEL_PATH, **sizes: int) -> Classifier:
+    """Trains the classifier, saves it at ``path`` (atomically) and returns it;
+    ``sizes`` (``train``'s ``per_font`` and ``epochs``) make a smaller one, for tests.
 
-    The training runs in a child process with one thread for numpy's BLAS and
-    for OpenCV: more threads sum in another order, and the weights would differ
-    from one build to the next. Raises CalledProcessError if the training fails.
+    The training runs in a child process whose libraries pick the same loops on
+    every machine, with one thread each (``exact``), so that any machine trains
+    the very same weights. Raises CalledProcessError if the training fails.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".npz")
     os.close(handle)
     try:
-        one_thread = {**os.environ, **dict.fromkeys(THREADS, "1")}
-        subprocess.run(
-            [sys.executable, "-c", TRAIN, temporary], cwd=ROOT, env=one_thread, check=True
-        )
+        command = [sys.executable, "-c", TRAIN, temporary, json.dumps(sizes)]
+        subprocess.run(command, cwd=ROOT, env=exact.environment(os.environ), check=True)
         os.chmod(temporary, 0o644)  # mkstemp makes it private; the server may be another user
         os.replace(temporary, path)
     finally:

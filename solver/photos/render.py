@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from .exact import product
 from .grid import CELL
 
 ZOOM = 3  # cells are drawn this much larger, then shrunk: strokes get soft edges as in print
@@ -124,7 +125,7 @@ def _tilt(image: np.ndarray, rng: Random) -> np.ndarray:
     )
     matrix = cv2.getPerspectiveTransform(corners, moved)
     turn = cv2.getRotationMatrix2D((side / 2, side / 2), rng.uniform(-5, 5), 1.0)
-    matrix = np.vstack([turn, [0, 0, 1]]) @ matrix
+    matrix = product(np.vstack([turn, [0, 0, 1]]), matrix)
     return cv2.warpPerspective(image, matrix, (side, side), borderMode=cv2.BORDER_REPLICATE)
 
 

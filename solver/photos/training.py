@@ -4,8 +4,9 @@ Every font of ``fonts`` draws each digit SAMPLES_PER_FONT times over, each
 worn differently (``render.digit_cell``); each drawing goes through the very
 cutting the photos go through (``cells.read_cell``), so the network learns
 the glyphs it will be shown. The network is then fitted by plain gradient
-descent with momentum (Adam) on mini-batches. Seeded throughout: one build
-gives the same weights as the next on the same machine and fonts.
+descent with momentum (Adam) on mini-batches. Seeded throughout, and its
+arithmetic the same bits on any machine (``exact``): one build gives the same
+weights as the next, wherever it runs, from the same fonts.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import numpy as np
 
 from .cells import MARGIN, read_drawn_cell
 from .classifier import CLASSES, NOT_A_DIGIT, Classifier, Network, softmax
+from .exact import product
 from .features import features
 from .fonts import font_paths
 from .grid import CELL
 from .render import digit_cell
 
-SEED = 30  # the issue's number
+SEED = 30  # the drawings' and the networks' starting seed
 SAMPLES_PER_FONT = 36  # drawings of each digit in each font
 NETWORKS = 3  # networks whose odds are averaged
 HIDDEN = 96  # each network's hidden units
@@ -63,17 +65,22 @@ def rendered_glyphs(
     return np.array(glyphs), np.array(classes)
 
 
-def train(seed: int = SEED) -> Classifier:
-    """NETWORKS networks fitted to ``rendered_glyphs(seed)``, each from its own start."""
-    glyphs, digits = rendered_glyphs(seed)
+def train(seed: int = SEED, per_font: int = SAMPLES_PER_FONT, epochs: int = EPOCHS) -> Classifier:
+    """NETWORKS networks fitted to ``rendered_glyphs(seed, per_font)`` in ``epochs``
+    passes, each from its own start."""
+    glyphs, digits = rendered_glyphs(seed, per_font)
     rows = features(glyphs)
     return Classifier(
-        tuple(fit(rows, digits - 1, np.random.default_rng(seed + n)) for n in range(NETWORKS))
+        tuple(
+            fit(rows, digits - 1, np.random.default_rng(seed + n), epochs) for n in range(NETWORKS)
+        )
     )
 
 
-def fit(rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator) -> Network:
-    """A network fitted to feature ``rows`` and their ``labels`` (0-8) by Adam."""
+def fit(
+    rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator, epochs: int = EPOCHS
+) -> Network:
+    """A network fitted to feature ``rows`` and their ``labels`` (0-9) by Adam."""
     mean, scale = rows.mean(axis=0), rows.std(axis=0) + 1e-3
     width = rows.shape[1]
     weights = [
@@ -85,7 +92,7 @@ def fit(rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator) -> Netwo
     moments = [np.zeros_like(w) for w in weights]
     squares = [np.zeros_like(w) for w in weights]
     step = 0
-    for _ in range(EPOCHS):
+    for _ in range(epochs):
         order = rng.permutation(len(rows))
         for start in range(0, len(rows), BATCH):
             batch = order[start : start + BATCH]
@@ -103,14 +110,14 @@ def fit(rows: np.ndarray, labels: np.ndarray, rng: np.random.Generator) -> Netwo
 def _gradients(network: Network, rows: np.ndarray, labels: np.ndarray) -> list[np.ndarray]:
     """The cross-entropy loss's gradients for the network's four weight arrays."""
     inputs = (rows - network.mean) / network.scale
-    active, scores = network.logits(rows)
+    active, scores = network.logits(rows, product)
     error = softmax(scores)
     error[np.arange(len(labels)), labels] -= 1
     error /= len(labels)
-    back = (error @ network.output.T) * (active > 0)
+    back = product(error, network.output.T) * (active > 0)
     return [
-        inputs.T @ back + DECAY * network.hidden,
+        product(inputs.T, back) + DECAY * network.hidden,
         back.sum(axis=0),
-        active.T @ error + DECAY * network.output,
+        product(active.T, error) + DECAY * network.output,
         error.sum(axis=0),
     ]

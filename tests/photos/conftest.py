@@ -4,7 +4,8 @@ builds it: a read on a server without it is refused (``ReaderNotReady``)."""
 
 import pytest
 
-from solver.photos import model
+from solver.engine import Budget
+from solver.photos import check, model
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -23,3 +24,13 @@ def no_model(monkeypatch, tmp_path):
     model.classifier.cache_clear()
     yield missing
     model.classifier.cache_clear()  # the real one again, for the tests after
+
+
+@pytest.fixture(autouse=True)
+def work_bounded(monkeypatch):
+    """The check's seconds out of the way: its tries and guesses, counted, bound
+    it here, so that a reading comes out the same however busy the machine (the
+    seconds are a backstop for a very slow one, tested on their own clock in
+    test_check)."""
+    monkeypatch.setattr(check, "BUDGET_SECONDS", 3600)
+    monkeypatch.setattr(check, "SOLVE_BUDGET", Budget(check.SOLVE_BUDGET.max_guesses, 3600))
