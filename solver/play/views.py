@@ -21,7 +21,17 @@ from django.views.decorators.http import require_http_methods
 from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.logs import log_solve
-from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
+from ..engine import (
+    STANDARD,
+    SYMBOLS,
+    Budget,
+    Grid,
+    Shape,
+    Status,
+    format_grid,
+    shape_of_grid,
+    solve,
+)
 from ..entry.pages import linked_puzzle, posted_entry
 from .grid import play_grid
 
@@ -72,18 +82,21 @@ def play(request: HttpRequest) -> HttpResponse:
     }
     if playable:
         context["grid"] = play_grid(grid)
-        context["play_data"] = _play_data(grid, result.solution)
+        context["play_data"] = _play_data(grid, result.solution, board)
     return render(request, "play/play.html", context)
 
 
-def _play_data(grid: Grid, solution: Grid) -> dict:
-    """What the page's script plays with: the givens, their solution, where
-    to keep progress (the givens name the board, so no two sizes share a
-    key), and where to ask the API."""
+def _play_data(grid: Grid, solution: Grid, board: Shape) -> dict:
+    """What the page's script plays with: the givens, their solution, how
+    many times each of the board's values stands in it (the pad counts down
+    from that), where to keep progress (the givens name the board, so no two
+    sizes share a key), and where to ask the API."""
     givens = format_grid(grid)
+    solved = format_grid(solution)
     return {
         "puzzle": givens,
-        "solution": format_grid(solution),
+        "solution": solved,
+        "value_counts": {symbol: solved.count(symbol) for symbol in SYMBOLS[: board.size]},
         "key": STORAGE_PREFIX + givens,
         "hint_url": api_url("hint"),
         "candidates_url": api_url("candidates"),

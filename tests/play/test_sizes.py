@@ -37,6 +37,15 @@ def test_a_puzzle_of_another_size_is_served_at_its_size_with_its_solution(client
 
 
 @pytest.mark.parametrize("name", ["4x4", "6x6", "16x16", "25x25"])
+def test_the_data_says_how_many_times_each_value_stands_in_the_solved_grid(client, name):
+    """The pad counts down from these: once a row, for each of the board's values."""
+    puzzle = line(name)
+    data = play_data(client.get(play_url(puzzle)))
+    size = shape_of_grid(parse_puzzle(puzzle)).size
+    assert data["value_counts"] == {symbol: size for symbol in SYMBOLS[:size]}
+
+
+@pytest.mark.parametrize("name", ["4x4", "6x6", "16x16", "25x25"])
 def test_every_cell_is_a_button_naming_its_row_column_and_box(client, name):
     puzzle = line(name)
     board = shape_of_grid(parse_puzzle(puzzle))

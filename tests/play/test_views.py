@@ -26,6 +26,7 @@ def test_a_puzzle_with_one_solution_is_served_with_its_solution(client):
     assert data["puzzle"] == HARD
     assert data["solution"] == HARD_SOLUTION
     assert data["key"].endswith(HARD)
+    assert data["value_counts"] == {digit: 9 for digit in "123456789"}  # each once a row
     assert data["hint_url"] == "/api/hint"
     assert data["candidates_url"] == "/api/candidates"
 

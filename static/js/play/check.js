@@ -4,8 +4,8 @@
 
 import { gettext, interpolate, ngettext } from "../core/i18n.js";
 import { isGiven } from "./game.js";
-import { place } from "./grid.js";
-import { draw, playing, say, session, store, view } from "./session.js";
+import { place } from "./cell-buttons.js";
+import { count, draw, playing, say, session, setWrong, store } from "./session.js";
 
 const TEXT = {
   right: gettext("All right so far."),
@@ -25,8 +25,8 @@ export function check() {
   const { game, data } = session;
   const mistaken = (digit, index) => digit && !isGiven(game, index) && digit !== data.solution[index];
   const wrong = game.digits.flatMap((digit, index) => (mistaken(digit, index) ? [index] : []));
-  game.checks += 1;
-  view.wrong = new Set(wrong);
+  count("checks");
+  setWrong(wrong);
   draw();
   store();
   if (!wrong.length) say(TEXT.right);

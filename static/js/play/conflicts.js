@@ -5,8 +5,8 @@
 
 import { candidatesAsker } from "./asks.js";
 import { gridLine, progressLine } from "./game.js";
-import { indexAt } from "./grid.js";
-import { draw, onChange, session, view } from "./session.js";
+import { indexAt } from "./cell-buttons.js";
+import { draw, onChange, session, setConflicts } from "./session.js";
 
 const DELAY_MS = 150;
 let ask = null;
@@ -14,7 +14,7 @@ let timer = 0;
 
 function show(conflicts) {
   const cells = conflicts.flatMap((conflict) => conflict.cells ?? []);
-  view.conflicts = new Set(cells.map(([row, column]) => indexAt(row, column)));
+  setConflicts(cells.map(([row, column]) => indexAt(row, column)));
   const list = document.getElementById("play-conflicts");
   if (list) list.textContent = conflicts.map((conflict) => conflict.message).join(" ");
   draw();

@@ -11,19 +11,7 @@ import { fillCandidates } from "./moves.js";
 import { progressLine } from "./game.js";
 import { hint } from "./game-hint.js";
 import { eraseCell, redoStep, undoStep } from "./input.js";
-import {
-  act,
-  draw,
-  onDraw,
-  onFinish,
-  playing,
-  restart,
-  resumeClock,
-  say,
-  session,
-  store,
-  view,
-} from "./session.js";
+import { act, draw, onDraw, onFinish, playing, restart, resumeClock, say, session, setPaused, view } from "./session.js";
 import { formatTime } from "./timer.js";
 import { whereWrong } from "./where-wrong.js";
 
@@ -72,11 +60,8 @@ async function askAndFill() {
 
 export function pause(on, { auto = false } = {}) {
   if (!session.game || session.game.finished || view.paused === on) return;
-  view.paused = on;
   autoPaused = on && auto;
-  if (on) session.clock.stop();
-  else resumeClock();
-  store();
+  setPaused(on);
   draw();
   if (!auto) say(on ? TEXT.paused : TEXT.resumed);
 }
@@ -96,7 +81,6 @@ function startAgain() {
   say(TEXT.restarted);
 }
 
-
 export function solvedMessage(game) {
   return interpolate(TEXT.solved, {
     time: formatTime(game.elapsed),
@@ -108,7 +92,6 @@ export function solvedMessage(game) {
 }
 
 function showSolved(game) {
-  game.elapsed = Math.round(session.clock.read());
   document.getElementById("play-done").textContent = solvedMessage(game);
 }
 

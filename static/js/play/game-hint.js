@@ -12,10 +12,10 @@ import { candidatesAsker, hintAsker } from "./asks.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { progressLine } from "./game.js";
-import { indexAt, peersOf, unitCells } from "./grid.js";
+import { indexAt, peersOf, unitCells } from "./cell-buttons.js";
 import { applyStep } from "./moves.js";
 import { tidyOn } from "./options.js";
-import { act, draw, onChange, playing, say, session, store, view } from "./session.js";
+import { act, count, draw, onChange, playing, say, session, setHint, setWrong, store } from "./session.js";
 
 const TEXT = {
   invalid: gettext("The grid cannot go on as it stands:"),
@@ -77,7 +77,7 @@ async function ask() {
 function pointOut(wrong) {
   const { game } = session;
   const cells = wrong.map(indexOfCell).filter((index) => index >= 0);
-  view.wrong = new Set(cells);
+  setWrong(cells);
   draw();
   const digits = cells.filter((index) => game.digits[index]);
   const pencilled = cells.filter((index) => !game.digits[index]);
@@ -88,24 +88,24 @@ function pointOut(wrong) {
 }
 
 function counted() {
-  session.game.hints += 1;
+  count("hints");
   store();
 }
 
 // Draw ``step`` on the grid (its pattern, what it places and removes).
 export function showStep(step) {
   const pattern = step.pattern ?? {};
-  view.hint = {
+  setHint({
     units: new Set((pattern.units ?? []).flatMap(unitCells)),
     cells: new Set((pattern.cells ?? []).map(indexOfCell)),
     place: new Map((step.placements ?? []).map(({ cell, digit }) => [indexOfCell(cell), String(digit)])),
     remove: new Set((step.eliminations ?? []).map(({ cell }) => indexOfCell(cell))),
-  };
+  });
   draw();
 }
 
 function clear() {
-  view.hint = null;
+  setHint(null);
 }
 
 // The server's candidates, needed only when a cell losing one has none pencilled:
@@ -120,7 +120,7 @@ async function prepare(step) {
 
 function apply(step, { candidates }) {
   const changes = applyStep(session.game, step, { candidates, tidy: tidyOn(), peersOf, indexOf: indexOfCell });
-  view.hint = null;
+  setHint(null);
   act(changes, "hint");
   draw();
 }

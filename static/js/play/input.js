@@ -5,10 +5,10 @@
 // Each is said in the status line when it is not seen on the grid alone.
 
 import { gettext } from "../core/i18n.js";
-import { peersOf } from "./grid.js";
+import { peersOf } from "./cell-buttons.js";
 import { erase, place, toggleColour, toggleMark } from "./moves.js";
 import { tidyOn } from "./options.js";
-import { act, draw, playing, say, session, takeBack, view } from "./session.js";
+import { act, chooseMode, draw, playing, say, session, takeBack, view } from "./session.js";
 
 export const MODES = ["normal", "centre", "corner", "colour"];
 
@@ -50,7 +50,7 @@ export function eraseCell() {
 // (so N, which players knew as Notes, turns centre marks on and off).
 export function setMode(mode) {
   if (!playing() || !MODES.includes(mode)) return;
-  session.mode = mode === session.mode ? "normal" : mode;
+  chooseMode(mode === session.mode ? "normal" : mode);
   draw();
   say(TEXT[session.mode]);
 }

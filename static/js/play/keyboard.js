@@ -19,9 +19,9 @@
 
 import { beginsNumber, destination, halfWidth, numberOf } from "../core/grid.js";
 import { gettext, interpolate } from "../core/i18n.js";
-import { SIZE, SYMBOLS, buttonAt, buttons, indexOf, table } from "./grid.js";
+import { buttonAt, buttons, gridTable, indexOf, size, symbols } from "./cell-buttons.js";
 import { enterDigit, eraseCell, redoStep, setMode, undoStep } from "./input.js";
-import { draw, say, session, view } from "./session.js";
+import { draw, say, session, setPending, setSelected, view } from "./session.js";
 
 const TEXT = {
   // Translators: a first digit typed on a board above 9x9 waits for a second;
@@ -43,7 +43,7 @@ export function select(index, { focus = true } = {}) {
   if (index !== view.selected) settle();
   buttonAt(view.selected).tabIndex = -1;
   cell.tabIndex = 0;
-  view.selected = index;
+  setSelected(index);
   if (focus) cell.focus();
   draw();
 }
@@ -60,7 +60,7 @@ function layerOf(event) {
 // letters, as {char, layer}, or null. With a modifier the character comes
 // from the key's place (event.code), since Shift changes it (Shift+1 is "!").
 function typed(event) {
-  const usable = (char) => !!char && (/^[0-9]$/.test(char) || SYMBOLS.includes(char));
+  const usable = (char) => !!char && (/^[0-9]$/.test(char) || symbols().includes(char));
   const layer = layerOf(event);
   if (layer) {
     const found = /^(?:Digit|Numpad)([0-9])$|^Key([A-Z])$/.exec(event.code);
@@ -75,13 +75,13 @@ function typed(event) {
 export function settle() {
   const first = view.pending;
   if (!first) return;
-  view.pending = null;
+  setPending(null);
   if (first.index === view.selected) enterDigit(first.digit, { layer: first.layer });
   draw();
 }
 
 function drop() {
-  view.pending = null;
+  setPending(null);
   draw();
 }
 
@@ -91,10 +91,10 @@ function drop() {
 function typeDigit({ char, layer }) {
   const first = view.pending;
   if (first && first.layer === layer) {
-    const number = numberOf(first.digit, char, SIZE);
+    const number = numberOf(first.digit, char, size());
     if (number !== null) {
-      view.pending = null;
-      enterDigit(SYMBOLS[number - 1], { layer });
+      setPending(null);
+      enterDigit(symbols()[number - 1], { layer });
       draw();
       return;
     }
@@ -105,10 +105,10 @@ function typeDigit({ char, layer }) {
     else enterDigit(char, { layer });
   } else if (char === "0") {
     if (!layer) eraseCell();
-  } else if (beginsNumber(char, SIZE)) {
-    view.pending = { index: view.selected, digit: char, layer };
+  } else if (beginsNumber(char, size())) {
+    setPending({ index: view.selected, digit: char, layer });
     draw();
-    const values = { digit: char, first: Number(char) * 10, last: Math.min(Number(char) * 10 + 9, SIZE) };
+    const values = { digit: char, first: Number(char) * 10, last: Math.min(Number(char) * 10 + 9, size()) };
     say(interpolate(TEXT.waiting, values));
   } else {
     enterDigit(char, { layer });
@@ -117,8 +117,8 @@ function typeDigit({ char, layer }) {
 
 // A value or an erase typed in the grid; false for a key that is neither.
 function typeValue(key, event) {
-  if (key && SIZE > 9 && /^[0-9]$/.test(key.char)) typeDigit(key);
-  else if (key && SYMBOLS.includes(key.char)) enterDigit(key.char, { layer: key.layer });
+  if (key && size() > 9 && /^[0-9]$/.test(key.char)) typeDigit(key);
+  else if (key && symbols().includes(key.char)) enterDigit(key.char, { layer: key.layer });
   else if (!event.shiftKey && !event.ctrlKey && CLEAR.has(event.key)) eraseCell();
   else return false;
   return true;
@@ -128,7 +128,7 @@ function onGridKey(event) {
   const index = indexOf(event.target);
   if (index < 0 || event.altKey || event.metaKey || event.isComposing || MODIFIERS.has(event.key)) return;
   const key = typed(event);
-  const digit = key && SIZE > 9 && /^[0-9]$/.test(key.char);
+  const digit = key && size() > 9 && /^[0-9]$/.test(key.char);
   if (view.pending && !digit) {
     // Any key but a digit ends the wait: Escape, Backspace and Delete drop the first digit, others place it.
     if (["Escape", "Backspace", "Delete"].includes(event.key)) {
@@ -142,7 +142,7 @@ function onGridKey(event) {
       return;
     }
   }
-  const target = destination(event.key, index, event.ctrlKey, SIZE);
+  const target = destination(event.key, index, event.ctrlKey, size());
   if (target !== null && !event.shiftKey) {
     event.preventDefault();
     select(target);
@@ -173,6 +173,7 @@ function onPageKey(event) {
 }
 
 export function startKeys() {
+  const table = gridTable();
   for (const cell of buttons()) cell.tabIndex = -1;
   buttonAt(view.selected).tabIndex = 0;
   table.addEventListener("keydown", onGridKey);

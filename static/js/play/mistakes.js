@@ -8,7 +8,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { optionOn } from "./options.js";
-import { draw, onChange, onDraw, resumeClock, say, session, view } from "./session.js";
+import { count, draw, onChange, onDraw, say, session, setOverLimit, view } from "./session.js";
 import { rememberLimit, storedLimit } from "./storage.js";
 
 const TEXT = {
@@ -24,14 +24,22 @@ function limit() {
   return select ? Number(select.value) || 0 : storedLimit();
 }
 
+// How many digits ``step`` newly places that are not ``solution``'s: not one
+// a colour or a mark's change carries along.
+export function mistakesIn(step, solution) {
+  return (step ?? []).filter(({ index, from, to }) => to[0] && to[0] !== from[0] && to[0] !== solution[index]).length;
+}
+
+// Whether ``game`` stops at ``limit`` mistakes (0: no limit); a finished game never does.
+export function overLimit(game, limit) {
+  return limit > 0 && game.mistakes >= limit && !game.finished;
+}
+
 // Stop or go on as the count and the limit say; true when the game stops now.
 function weigh() {
-  const { game, clock } = session;
-  const over = limit() > 0 && game.mistakes >= limit() && !game.finished;
+  const over = overLimit(session.game, limit());
   if (over === view.overLimit) return false;
-  view.overLimit = over;
-  if (over) clock?.stop();
-  else resumeClock();
+  setOverLimit(over);
   return over;
 }
 
@@ -55,13 +63,8 @@ export function startMistakes() {
     });
   }
   onChange(({ step, source }) => {
-    const { game, data } = session;
-    if (source === "move") {
-      // A digit newly placed counts, not one a colour or a mark's change carries along.
-      for (const { index, from, to } of step ?? []) {
-        if (to[0] && to[0] !== from[0] && to[0] !== data.solution[index]) game.mistakes += 1;
-      }
-    }
+    // The player's own moves count: not a hint's, an undo's or a redo's.
+    if (source === "move") count("mistakes", mistakesIn(step, session.data.solution));
     if (weigh()) say(TEXT.stopped);
   });
   onDraw((game) => show(line, game));

@@ -1,14 +1,13 @@
-// The digit pad: a key per digit fills the selected cell (or pencils a
-// candidate in candidate mode), Erase empties it, Notes switches candidate
-// mode. Each digit key is named by its digit alone; how many are left is its
-// description ("3 left"), and a digit placed as many times as the board
-// has rows (nine on 9x9) is greyed
+// The digit pad: a key per value fills the selected cell (or writes a mark
+// or a colour, as the mode says), Erase empties it. Each key is named by its
+// value alone; how many are left is its description ("3 left"): the times
+// the value stands in the solved grid (the page's data, value_counts: nine
+// on 9x9) less the times it is placed. A value placed that often is greyed
 // (aria-disabled) and does nothing, as every key does while the game is
 // paused or over. A pointer press keeps focus where it was (on the grid).
 
 import { interpolate, ngettext } from "../core/i18n.js";
 import { used } from "./game.js";
-import { SIZE } from "./grid.js";
 import { enterDigit } from "./input.js";
 import { onDraw, session, view } from "./session.js";
 
@@ -16,9 +15,15 @@ function keys(pad) {
   return Array.from(pad.querySelectorAll(".pad-key[data-digit]"));
 }
 
+// How many more times ``value`` can be placed: ``counts`` (the page's data)
+// says how often it stands in the solved grid.
+export function leftOf(game, value, counts) {
+  return Math.max(0, (counts[value] ?? 0) - used(game, value));
+}
+
 function update(pad, game) {
   for (const key of keys(pad)) {
-    const left = Math.max(0, SIZE - used(game, key.dataset.digit));
+    const left = leftOf(game, key.dataset.digit, session.data.value_counts);
     const count = document.getElementById(key.getAttribute("aria-describedby") ?? "");
     if (count) {
       count.querySelector(".pad-count").textContent = String(left);

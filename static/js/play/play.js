@@ -1,10 +1,11 @@
 // The play page's script: the game on the server's grid (play_data from
-// json_script). Each module under play/ does one job; this one starts them
-// in order and shows the game. Without it the game stays hidden and the
-// page links to the answer and the steps instead.
+// json_script). Each module under play/ does one job and touches the page
+// only when this one starts it, in order, and shows the game; imported
+// anywhere but a page (Node's tests), it does nothing. Without it the game
+// stays hidden and the page links to the answer and the steps instead.
 
 import { fromData, newGame } from "./game.js";
-import { buttons, table } from "./grid.js";
+import { readGrid } from "./cell-buttons.js";
 import { startConflicts } from "./conflicts.js";
 import { pause, showTime, startControls } from "./controls.js";
 import { startHint } from "./game-hint.js";
@@ -16,8 +17,8 @@ import { sharedStart, startShare } from "./share.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
-import { render } from "./render.js";
-import { draw, onDraw, resumeClock, session, store } from "./session.js";
+import { startRender } from "./render.js";
+import { begin, draw, resumeClock, session, store } from "./session.js";
 import { load } from "./storage.js";
 import { createClock } from "./timer.js";
 
@@ -32,17 +33,18 @@ function readData() {
 }
 
 function start(data) {
-  onDraw(render); // first: the other draw listeners see the grid drawn
+  startRender(); // first: the other draw listeners see the grid drawn
   const shared = sharedStart(data);
-  session.data = shared ? { ...data, key: shared.key } : data;
-  session.game = fromData(load(session.data.key), data.puzzle) ?? newGame(data.puzzle, shared?.cells ?? null);
+  const kept = shared ? { ...data, key: shared.key } : data;
+  const game = fromData(load(kept.key), data.puzzle) ?? newGame(data.puzzle, shared?.cells ?? null);
   let ticks = 0;
-  session.clock = createClock(session.game.elapsed, (milliseconds) => {
+  const clock = createClock(game.elapsed, (milliseconds) => {
     showTime(milliseconds);
     ticks += 1;
     // A game with no move yet is not worth keeping (after Restart, its key stays cleared).
     if (ticks % SAVE_EVERY === 0 && (session.game.undo.length || session.game.redo.length)) store();
   });
+  begin({ data: kept, game, clock });
   startOptions();
   startKeys();
   startPad();
@@ -64,5 +66,11 @@ function start(data) {
   else resumeClock();
 }
 
-const data = readData();
-if (table && buttons().length && data?.puzzle?.length === buttons().length) start(data);
+// The page's grid and data, when there is a page with both that fit.
+function main() {
+  const cells = readGrid(document);
+  const data = readData();
+  if (cells && data?.puzzle?.length === cells) start(data);
+}
+
+if (globalThis.document) main();

@@ -8,9 +8,9 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { COLOURS, isGiven } from "./game.js";
-import { buttons, peersOf, place } from "./grid.js";
+import { buttons, peersOf, place } from "./cell-buttons.js";
 import { optionOn } from "./options.js";
-import { view } from "./session.js";
+import { onDraw, view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
 const TEXT = {
@@ -38,8 +38,8 @@ const TEXT = {
   coloured: gettext(", colour %(number)s (%(name)s)"),
 };
 
-// The palette's names, as the page's palette buttons carry them (data-name).
-const COLOUR_NAMES = Array.from(document.querySelectorAll(".play-palette [data-colour]"), (key) => key.dataset.name);
+// The palette's names, as the page's palette buttons carry them (data-name): read by startRender.
+let colourNames = [];
 
 const COLOUR_CLASSES = Array.from({ length: COLOURS }, (_, at) => `colour-${at + 1}`);
 const MARKS = ["selected", "peer", "same-digit", "placed", "wrong", "conflict", ...COLOUR_CLASSES];
@@ -64,7 +64,7 @@ function label(game, index) {
     text = interpolate(TEXT.marks, { ...where, marks: marksText(game, index) });
   } else text = interpolate(TEXT.empty, where);
   const colour = game.colours[index];
-  if (colour) text += interpolate(TEXT.coloured, { number: colour, name: COLOUR_NAMES[Number(colour) - 1] });
+  if (colour) text += interpolate(TEXT.coloured, { number: colour, name: colourNames[Number(colour) - 1] });
   if (view.wrong.has(index)) text += TEXT.wrong;
   if (view.conflicts.has(index)) text += TEXT.conflict;
   return text;
@@ -133,7 +133,7 @@ function marks(game, index) {
   };
 }
 
-export function render(game) {
+function render(game) {
   buttons().forEach((button, index) => {
     const pending = view.pending?.index === index ? view.pending.digit : "";
     const layers = `${game.digits[index]}|${game.candidates[index]}|${game.corners[index]}`;
@@ -147,4 +147,10 @@ export function render(game) {
     for (const [name, on] of Object.entries(marks(game, index))) classes.toggle(name, on);
   });
   buttons()[0]?.closest("table").classList.toggle("paused", view.paused);
+}
+
+// Draw the game at every redraw, on the page's palette's names.
+export function startRender() {
+  colourNames = Array.from(document.querySelectorAll(".play-palette [data-colour]"), (key) => key.dataset.name);
+  onDraw(render);
 }

@@ -6,7 +6,7 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { replayed } from "./game.js";
-import { draw, onChange, onDraw, onFinish, say, session } from "./session.js";
+import { beginReplay, draw, endReplay, onChange, onDraw, onFinish, say, session, showFrame } from "./session.js";
 import { formatTime } from "./timer.js";
 import { showTime } from "./controls.js";
 
@@ -23,13 +23,13 @@ function pause(moves) {
   return Math.min(700, Math.max(120, Math.round(30000 / Math.max(1, moves))));
 }
 
-const state = { solved: null, timer: null };
+let timer = null;
 
 function frame(move) {
-  const solved = state.solved;
+  const solved = session.solved;
   const step = solved.undo[move - 1];
   const { hints, checks, mistakes } = solved;
-  session.game = { ...replayed(solved, move), hints, checks, mistakes, finished: true };
+  showFrame({ ...replayed(solved, move), hints, checks, mistakes, finished: true });
   draw();
   showTime(step?.at ?? 0);
   if (move) say(interpolate(TEXT.move, { move, moves: solved.undo.length, time: formatTime(step.at ?? 0) }));
@@ -37,10 +37,8 @@ function frame(move) {
 
 export function stopReplay() {
   if (!session.replaying) return;
-  clearTimeout(state.timer);
-  session.game = state.solved;
-  session.replaying = false;
-  state.solved = null;
+  clearTimeout(timer);
+  endReplay();
   showTime(session.game.elapsed);
   draw();
   say(TEXT.over);
@@ -48,21 +46,21 @@ export function stopReplay() {
 
 function play(move) {
   if (!session.replaying) return;
-  if (move > state.solved.undo.length) {
+  const moves = session.solved.undo.length;
+  if (move > moves) {
     stopReplay();
     return;
   }
   frame(move);
-  state.timer = setTimeout(() => play(move + 1), pause(state.solved.undo.length));
+  timer = setTimeout(() => play(move + 1), pause(moves));
 }
 
 export function replay() {
   if (session.replaying || !session.game.finished) return;
-  state.solved = session.game;
-  session.replaying = true;
+  const solved = beginReplay();
   frame(0);
   say(TEXT.start);
-  state.timer = setTimeout(() => play(1), pause(state.solved.undo.length));
+  timer = setTimeout(() => play(1), pause(solved.undo.length));
 }
 
 export function startReplay() {
@@ -71,17 +69,15 @@ export function startReplay() {
   start?.addEventListener("click", replay);
   stop?.addEventListener("click", stopReplay);
   const update = () => {
-    const done = !!(state.solved ?? session.game)?.finished;
+    const done = !!session.game?.finished;
     if (start) start.hidden = !done || session.replaying;
     if (stop) stop.hidden = !session.replaying;
   };
   onDraw(update);
   onFinish(update);
-  // Restart during the replay ends it where it is: the game starts afresh.
+  // Restart during the replay ends it where it is (session.restart): the game starts afresh.
   onChange(({ source }) => {
-    if (source !== "restart" || !session.replaying) return;
-    clearTimeout(state.timer);
-    session.replaying = false;
-    state.solved = null;
+    if (source !== "restart") return;
+    clearTimeout(timer);
   });
 }

@@ -6,7 +6,7 @@
 
 import { copyField } from "../core/copy.js";
 import { gettext } from "../core/i18n.js";
-import { SYMBOLS } from "./grid.js";
+import { symbols } from "./cell-buttons.js";
 import { decode, encode } from "./position.js";
 import { say, session } from "./session.js";
 
@@ -26,7 +26,7 @@ const TEXT = {
 export function sharedStart(data) {
   const text = new URLSearchParams(window.location.search).get(PARAMETER);
   if (text === null) return null;
-  const cells = decode(text, data.puzzle, SYMBOLS);
+  const cells = decode(text, data.puzzle, symbols());
   document.getElementById("play-position").textContent = cells ? TEXT.opened : TEXT.unreadable;
   return cells ? { cells, key: `${data.key}#${text}` } : null;
 }
@@ -34,7 +34,7 @@ export function sharedStart(data) {
 function link() {
   const address = new URL(window.location.href);
   address.hash = "";
-  address.searchParams.set(PARAMETER, encode(session.game, SYMBOLS));
+  address.searchParams.set(PARAMETER, encode(session.game, symbols()));
   return address.href;
 }
 

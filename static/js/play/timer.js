@@ -12,18 +12,19 @@ export function formatTime(milliseconds) {
 }
 
 // A clock starting from ``elapsed`` milliseconds; ``onTick`` gets the time
-// played each second while it runs.
-export function createClock(elapsed, onTick) {
+// played each second while it runs. ``now`` reads the time in milliseconds
+// (performance.now, or a test's own).
+export function createClock(elapsed, onTick, now = () => performance.now()) {
   let base = elapsed;
-  let since = null; // performance.now() when it last started, while running
+  let since = null; // now() when it last started, while running
   let ticker = 0;
-  const read = () => base + (since === null ? 0 : performance.now() - since);
+  const read = () => base + (since === null ? 0 : now() - since);
   return {
     read,
     running: () => since !== null,
     start() {
       if (since !== null) return;
-      since = performance.now();
+      since = now();
       ticker = setInterval(() => onTick(read()), 1000);
       onTick(read());
     },
@@ -36,7 +37,7 @@ export function createClock(elapsed, onTick) {
     },
     reset(value = 0) {
       base = value;
-      if (since !== null) since = performance.now();
+      if (since !== null) since = now();
       onTick(read());
     },
   };

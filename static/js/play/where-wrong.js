@@ -12,7 +12,7 @@ import { gettext, interpolate } from "../core/i18n.js";
 import { hintAsker } from "./asks.js";
 import { startCells } from "./game.js";
 import { hintBoard, showStep } from "./game-hint.js";
-import { place } from "./grid.js";
+import { place } from "./cell-buttons.js";
 import { playing, say, session, takeBack } from "./session.js";
 
 const TEXT = {
