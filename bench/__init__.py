@@ -16,7 +16,7 @@ with its machine, date and command, are in bench/README.md.
 - ``generate``: the generator: puzzles on demand at each level, and the levels
   plain digging lands on.
 - ``load``: the production stack (nginx and gunicorn) under load and abuse,
-  started by tests/stack.py.
+  started by tests/support/stack.py.
 - ``cluster``: make cluster's parts: batches with one and two queue workers,
   answer pages with one and two app servers.
 - ``costs``: where a solve request's time goes, in process on one core.

@@ -5,7 +5,7 @@ front of gunicorn), on loopback, with the figures printed as markdown.
         [--sets a.txt,b.txt] [--memory-seconds S]
 
 The stack is started on a free port with a temporary runtime directory,
-database and static root (by tests/stack.py, the starter the tests use),
+database and static root (by tests/support/stack.py, the starter the tests use),
 and stopped with SIGTERM at the end. After a line naming the machine:
 
 - ``load``: nginx's rate limits and caps on heavy work lifted for this run

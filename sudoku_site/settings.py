@@ -5,7 +5,7 @@ nowhere else: the stack (deploy/serve.sh, deploy/render.py,
 deploy/gunicorn.conf.py) takes its values from these settings. Each variable,
 its default and its meaning are in .env.example, with the few read elsewhere
 (before the settings, or by the tests and benchmarks alone); the tests in
-tests/test_settings.py check that the two agree.
+tests/site_wide/test_settings.py check that the two agree.
 """
 
 import os
@@ -245,7 +245,7 @@ SILENCED_SYSTEM_CHECKS = [
 
 # Warnings and errors, a 500's traceback among them, go to stderr, which
 # gunicorn passes on: Django's own console handler writes only in debug. One
-# line per solve goes to stdout (solver/logs.py), the client only hashed.
+# line per solve goes to stdout (solver/core/logs.py), the client only hashed.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

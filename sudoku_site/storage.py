@@ -18,7 +18,7 @@ class HashedModulesStorage(ManifestStaticFilesStorage):
 
     Django's patterns are regular expressions, not a JavaScript parser: an
     import must end with ``;`` to be rewritten, and a dynamic ``import("…")``
-    of a file that is not there stops collectstatic. tests/test_storage.py
+    of a file that is not there stops collectstatic. tests/site_wide/test_storage.py
     checks every collected module's imports name hashed files that exist.
     """
 

@@ -138,7 +138,7 @@ def canonical(grid: Grid, shape: Shape) -> Grid:
     pattern and each must then be read for its digits. Larger boards: 16x16
     and 25x25 puzzles and random 16x16 solutions take a few to 30 ms, but a
     solution made from a pattern grid, with thousands of symmetries of its
-    own, takes seconds (2.3 s for the 16x16 one of tests/puzzles.py, 12 s for
+    own, takes seconds (2.3 s for the 16x16 one of tests/support/puzzles.py, 12 s for
     the 25x25 one).
     """
     views = _views(grid, shape)

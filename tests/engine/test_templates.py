@@ -14,7 +14,7 @@ from tests.support import puzzles
 from tests.support.budgets import BY_GUESSES
 from tests.support.puzzles import sample
 
-# Norvig's "impossible" puzzle (tests/puzzles.py): the search alone proves it has
+# Norvig's "impossible" puzzle (tests/support/puzzles.py): the search alone proves it has
 # no solution too, but needs 1,702,090 guesses and about 30 s, too long to run here.
 NORVIG_IMPOSSIBLE = puzzles.IMPOSSIBLE
 

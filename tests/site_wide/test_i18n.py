@@ -5,7 +5,7 @@ never), and the batch CSV's column names fixed.
 
 A page's English is found by the catalog itself: each English string of two or
 more words that its translation changes must not show on a page in another
-language (tests/catalogs.py).
+language (tests/support/catalogs.py).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ transaction, rolled back after it, where ``@pytest.mark.django_db`` would
 run every example of a test in one transaction and let each see the batches of
 those before it.
 
-The strategies are in ``tests/strategies.py``. Each test records the status
+The strategies are in ``tests/support/strategies.py``. Each test records the status
 codes it saw as Hypothesis events: ``pytest --hypothesis-show-statistics``
 shows how often each path was taken. Schemathesis's pytest plugin, installed
 with it, prints a failing example's arguments blank: add ``-p no:schemathesis``
