@@ -20,7 +20,7 @@ const TEXT = {
 
 let select = null;
 
-function limit() {
+function chosenLimit() {
   return select ? Number(select.value) || 0 : storedLimit();
 }
 
@@ -37,7 +37,7 @@ export function overLimit(game, limit) {
 
 // Stop or go on as the count and the limit say; true when the game stops now.
 function weigh() {
-  const over = overLimit(session.game, limit());
+  const over = overLimit(session.game, chosenLimit());
   if (over === view.overLimit) return false;
   setOverLimit(over);
   return over;
@@ -45,9 +45,9 @@ function weigh() {
 
 function show(line, game) {
   if (!line) return;
-  line.hidden = !optionOn("mistakes") && !limit();
-  const values = { count: game.mistakes, limit: limit() };
-  line.textContent = interpolate(limit() ? TEXT.countOf : TEXT.count, values);
+  line.hidden = !optionOn("mistakes") && !chosenLimit();
+  const values = { count: game.mistakes, limit: chosenLimit() };
+  line.textContent = interpolate(chosenLimit() ? TEXT.countOf : TEXT.count, values);
 }
 
 export function startMistakes() {
@@ -57,7 +57,7 @@ export function startMistakes() {
     const kept = String(storedLimit());
     if (Array.from(select.options).some((option) => option.value === kept)) select.value = kept;
     select.addEventListener("change", () => {
-      rememberLimit(limit());
+      rememberLimit(chosenLimit());
       if (weigh()) say(TEXT.stopped);
       draw();
     });

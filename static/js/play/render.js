@@ -109,8 +109,9 @@ function span(className, text) {
   return node;
 }
 
-// While paused, no mark shows either: the same-digit shading would give the digits away.
-function marks(game, index) {
+// Which of its marks a cell's <td> wears (each a class). While paused, none
+// shows: the same-digit shading would give the digits away.
+function highlights(game, index) {
   if (view.paused) return Object.fromEntries([...MARKS, ...HINT_MARKS].map((name) => [name, false]));
   const selected = view.selected;
   const digit = game.digits[selected];
@@ -144,7 +145,7 @@ function render(game) {
     }
     button.setAttribute("aria-label", label(game, index));
     const classes = button.closest("td").classList;
-    for (const [name, on] of Object.entries(marks(game, index))) classes.toggle(name, on);
+    for (const [name, on] of Object.entries(highlights(game, index))) classes.toggle(name, on);
   });
   buttons()[0]?.closest("table").classList.toggle("paused", view.paused);
 }
