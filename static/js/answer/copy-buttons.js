@@ -1,7 +1,7 @@
 // The copy buttons of the answer page and of a library puzzle's page: each
 // copies the field named by its data-copy (the solution line, the link) and
 // says so in p#copy-status. Without it, the buttons stay hidden and the
-// fields are selected by hand.
+// fields are selected by hand. The pages' module for it: it starts at its end.
 
 import { copyField } from "../core/copy.js";
 import { gettext } from "../core/i18n.js";
@@ -20,9 +20,13 @@ async function copy(button, field) {
   if (copied) button.focus();
 }
 
-for (const button of document.querySelectorAll("button[data-copy]")) {
-  const field = document.getElementById(button.dataset.copy);
-  if (!field) continue;
-  button.removeAttribute("hidden");
-  button.addEventListener("click", () => copy(button, field));
+function startCopyButtons() {
+  for (const button of document.querySelectorAll("button[data-copy]")) {
+    const field = document.getElementById(button.dataset.copy);
+    if (!field) continue;
+    button.removeAttribute("hidden");
+    button.addEventListener("click", () => copy(button, field));
+  }
 }
+
+startCopyButtons();

@@ -6,9 +6,8 @@
 // A level being worked out by the server's workers (202), or a server too
 // busy to answer (503), is asked for again after the pause the reply names,
 // a few times. Without it, the paragraph links to the steps page, which
-// shows the level.
+// shows the level. The page's module for it: it starts at its end.
 
-const pending = document.querySelector("#answer-level[data-level-url]");
 const TRIES = 10; // asks for one level, at most
 const AGAIN = [202, 503]; // the replies that say to ask again
 
@@ -26,7 +25,8 @@ function paragraphOf(html) {
   return holder.content.querySelector("p.level");
 }
 
-async function fetchLevel() {
+// Ask for the level of ``pending`` (the paragraph holding the url) and put it there.
+async function fetchLevel(pending) {
   try {
     let response;
     for (let tries = 1; ; tries += 1) {
@@ -43,4 +43,9 @@ async function fetchLevel() {
   }
 }
 
-if (pending) fetchLevel();
+function startLevel() {
+  const pending = document.querySelector("#answer-level[data-level-url]");
+  if (pending) fetchLevel(pending);
+}
+
+startLevel();

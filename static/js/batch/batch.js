@@ -9,32 +9,19 @@
 // form's button, which starts it again. Without this script, each press of
 // Continue solves one slice (Refresh, under workers, shows their progress).
 // Its messages come from the page or the server, translated there; the
-// counts are grouped as the page's own (floatformat:"g").
+// counts are grouped as the page's own (floatformat:"g"). The page's module:
+// it starts at its end.
 
 import { formatNumber } from "../core/i18n.js";
+import { reading } from "./progress.js";
 
-const form = document.getElementById("batch-continue");
-const bar = document.getElementById("batch-progress");
-const status = document.getElementById("batch-status");
-const progressUrl = form?.dataset.progressUrl;
+// The page's form, progress bar and status line, and the workers' progress
+// address (under the celery runner), as startBatch finds them.
+let form = null;
+let bar = null;
+let status = null;
+let progressUrl = "";
 const POLL_SECONDS = 2; // between two readings of the workers' progress
-
-// The reply as {done, total, finished, counts, text}; null if it is not one
-// (an HTML error page, a cut connection).
-function reading(reply) {
-  if (typeof reply !== "object" || reply === null) return null;
-  const { done, total, finished, counts, text } = reply;
-  if (!Number.isInteger(done) || !Number.isInteger(total) || typeof finished !== "boolean") {
-    return null;
-  }
-  return {
-    done,
-    total,
-    finished,
-    counts: typeof counts === "object" && counts !== null ? counts : {},
-    text: typeof text === "string" ? text : "",
-  };
-}
 
 function pause(seconds) {
   return new Promise((resolve) => {
@@ -111,10 +98,17 @@ async function run() {
   }
 }
 
-if (form && bar && status) {
+function startBatch() {
+  form = document.getElementById("batch-continue");
+  bar = document.getElementById("batch-progress");
+  status = document.getElementById("batch-status");
+  progressUrl = form?.dataset.progressUrl ?? "";
+  if (!form || !bar || !status) return;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run();
   });
   run();
 }
+
+startBatch();

@@ -1,35 +1,67 @@
 // The grid's geometry, as the server drew it: its cells in reading order,
-// each naming its row, column and box (data-row, data-column, data-box).
-// Those attributes are the only geometry the scripts know: a cell's peers are
-// the cells sharing one of them, so no rule of Sudoku is written here. Also
-// the cell a navigation key leads to, the values' symbols, and a full-width
-// digit read as a plain one. Shared by the entry grid and the play grid;
-// nothing here runs by itself.
+// each naming its row and column (data-row, data-column), and the board's
+// units as the engine defines them (rows, columns and boxes, each the
+// indices of its cells), which the page holds in #grid-units. A cell's peers
+// are the other cells of its units: no rule of Sudoku is written here, not
+// even a box's shape. Also the cell a navigation key leads to, the values'
+// symbols, and a full-width digit read as a plain one. Shared by the entry
+// grid and the play grid; nothing here runs by itself.
 
-const UNITS = ["row", "column", "box"];
+const KINDS = ["row", "column", "box"];
 // The values' symbols as the puzzle formats (and the server's replies) write
 // them: the value d's at d - 1, letters above 9.
 export const FORMAT_SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
-// The geometry of ``cells`` (elements in reading order, each with the three
-// attributes). An index out of the grid reads as null, -1 or [] (as each
-// function says), never as an error.
-export function createGrid(cells) {
+// The units ``page`` holds (the document, or any root holding the JSON
+// element #grid-units the server wrote): {row, column, box}, each a list of
+// units by number (from 1), each unit a list of cell indices. Null when the
+// page has none or it cannot be read.
+export function readUnits(page = globalThis.document) {
+  try {
+    return checkedUnits(JSON.parse(page?.querySelector("script#grid-units")?.textContent ?? "null"));
+  } catch {
+    return null;
+  }
+}
+
+// ``units`` when it is {row, column, box} of lists of lists of indices, else null.
+export function checkedUnits(units) {
+  const indices = (unit) => Array.isArray(unit) && unit.every(Number.isInteger);
+  const valid = KINDS.every((kind) => Array.isArray(units?.[kind]) && units[kind].every(indices));
+  return valid ? units : null;
+}
+
+// The geometry of ``cells`` (elements in reading order, each with data-row
+// and data-column) on the board of ``units`` (as readUnits gives them; read
+// from the page when first needed if not given). An index out of the grid,
+// or a page without units, reads as null, -1 or [] (as each function says),
+// never as an error.
+export function createGrid(cells, units) {
   const size = Math.round(Math.sqrt(cells.length)); // cells per row
-  const units = cells.map((cell) => UNITS.map((unit) => cell.dataset[unit]));
-  const shares = (a, b) => units[a].some((number, unit) => number === units[b][unit]);
+  let known = units; // read from the page when first asked for, unless given
   let peers = null; // built when first asked for: the entry page may never ask
+
+  function unitsOf() {
+    known ??= readUnits() ?? { row: [], column: [], box: [] };
+    return known;
+  }
+
+  // The indices of the other cells of the units (row, column and box) of cell ``index``.
+  function peersOf(index) {
+    if (peers === null) {
+      const sets = cells.map(() => new Set());
+      for (const kind of KINDS) {
+        for (const unit of unitsOf()[kind]) for (const one of unit) for (const other of unit) sets[one]?.add(other);
+      }
+      peers = sets.map((set, one) => [...set].filter((other) => other !== one).sort((a, b) => a - b));
+    }
+    return peers[index] ?? [];
+  }
 
   // The index of the cell at row, column (both from 1, as the server counts), or -1.
   function indexAt(row, column) {
     const inside = (n) => Number.isInteger(n) && n >= 1 && n <= size;
     return inside(row) && inside(column) ? (row - 1) * size + column - 1 : -1;
-  }
-
-  // The indices of the other cells of the row, column and box of cell ``index``.
-  function peersOf(index) {
-    peers ??= cells.map((_, one) => cells.flatMap((__, other) => (other !== one && shares(one, other) ? [other] : [])));
-    return peers[index] ?? [];
   }
 
   // The cell's row and column, as the server numbered them.
@@ -39,11 +71,11 @@ export function createGrid(cells) {
   }
 
   // The indices of the cells of a unit given as {kind, number} ("row",
-  // "column" or "box"), as the teacher names them; [] for another kind.
+  // "column" or "box", numbered from 1), as the teacher names them; [] for
+  // another kind or number.
   function unitCells({ kind, number }) {
-    const unit = UNITS.indexOf(kind);
-    if (unit < 0) return [];
-    return units.flatMap((numbers, index) => (numbers[unit] === String(number) ? [index] : []));
+    if (!KINDS.includes(kind)) return [];
+    return [...(unitsOf()[kind][Number(number) - 1] ?? [])];
   }
 
   return {

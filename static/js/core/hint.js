@@ -1,7 +1,7 @@
 // The Hint button's three presses, for every page with a grid: the first
 // says where to look and what for, the second shows the step on the grid,
 // the third applies it; any change to the board starts over. The step comes
-// from POST /api/hint; each page's adapter (entry/hint.js, play/game-hint.js)
+// from POST /api/hint; each page's adapter (entry/hint-button.js, play/game-hint.js)
 // reads its board, draws and applies. Nothing here runs by itself; without
 // the scripts there is no Hint button, and the steps page explains every step.
 

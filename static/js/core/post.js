@@ -30,7 +30,7 @@ export function createPost(url) {
       const response = await fetch(url, request);
       const reply = await response.json();
       if (controller.signal.aborted) return null;
-      const object = typeof reply === "object" && reply !== null;
+      const object = typeof reply === "object" && reply !== null && !Array.isArray(reply);
       return { ok: response.ok && object, reply: object ? reply : null };
     } catch {
       return controller.signal.aborted ? null : { ok: false, reply: null };

@@ -2,30 +2,44 @@
 // geometry (core/grid.js); the grid as a line of symbols ("." for empty);
 // what a typed character means in a cell; and a "cells:change" event on the
 // table whenever a script changes a value, so highlights and checks can
-// follow. Nothing here runs by itself; without the scripts the grid is a
-// plain form.
+// follow. Nothing here runs by itself: the page's entry module calls
+// startCells first; without the scripts the grid is a plain form.
 //
 // A cell holds one of the board's symbols (form.entry's data-symbols, from
 // the server: "1" to "9", then "A" = 10, "B" = 11 ... on boards above 9x9;
 // or hexadoku's "0" to "F" on a 16x16 board written so). The grid travels
 // as a line of the formats' symbols (FORMAT_SYMBOLS) whatever the page shows.
 
-import { FORMAT_SYMBOLS, createGrid, halfWidth } from "../core/grid.js";
+import { FORMAT_SYMBOLS, createGrid, halfWidth, readUnits } from "../core/grid.js";
 
-export const form = document.querySelector("form.entry");
-export const table = form?.querySelector("table.entry-grid") ?? null;
-export const grid = createGrid(table ? Array.from(table.querySelectorAll("input[data-row]")) : []);
-const CELLS = grid.cells;
+// Each is read from the page by startCells (an importer sees the values it set).
+export let form = null;
+export let table = null;
+export let grid = createGrid([]);
+let CELLS = grid.cells;
 export const EMPTY = ".";
+// Space and the ideographic space (CJK keyboards) are blanks too: they are
+// keys a person presses to skip a cell, not symbols of the puzzle formats.
+const KEYED_BLANKS = [" ", "\u3000"];
 // The symbols the server reads as an empty cell (data-blanks, from the
-// engine), so typing follows the same rules as pasting. Space and the
-// ideographic space (CJK keyboards) are added here: they are keys a person
-// presses to skip a cell, not symbols of the puzzle formats.
-const BLANKS = new Set([...(form?.dataset.blanks ?? ""), " ", "\u3000"]);
+// engine), so typing follows the same rules as pasting.
+let BLANKS = new Set(KEYED_BLANKS);
 // The board's symbols in order: the one at index d - 1 stands for the value d.
-export const SYMBOLS = form?.dataset.symbols || "123456789";
+export let SYMBOLS = "123456789";
 // Values above 9 may be typed as numbers only where they are written from 1.
-export const NUMBERED = SYMBOLS.startsWith("1");
+export let NUMBERED = true;
+
+// Read the entry grid from the page: form.entry, its table's cells, and the
+// board's symbols and blanks. On a page without the grid, no cell.
+export function startCells() {
+  form = document.querySelector("form.entry");
+  table = form?.querySelector("table.entry-grid") ?? null;
+  grid = createGrid(table ? Array.from(table.querySelectorAll("input[data-row]")) : [], readUnits());
+  CELLS = grid.cells;
+  BLANKS = new Set([...(form?.dataset.blanks ?? ""), ...KEYED_BLANKS]);
+  SYMBOLS = form?.dataset.symbols || "123456789";
+  NUMBERED = SYMBOLS.startsWith("1");
+}
 
 export function cells() {
   return CELLS;

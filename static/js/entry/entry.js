@@ -2,8 +2,9 @@
 // shared core (../core/). Each enhances one thing and checks for what it
 // needs; the page works without any of them.
 
+import { startCells } from "./cells.js";
 import { startHighlight } from "./highlight.js";
-import { startHint } from "./hint.js";
+import { startHint } from "./hint-button.js";
 import { startHistory } from "./history.js";
 import { startKeys } from "./keys.js";
 import { startConflicts } from "./live-conflicts.js";
@@ -14,7 +15,8 @@ import { startRoving } from "./roving.js";
 import { startPad } from "./touch-pad.js";
 import { startTyping } from "./typing.js";
 
-startRoving(); // first: the others move the active cell it keeps
+startCells(); // first: every other module reads the grid it finds
+startRoving(); // next: the others move the active cell it keeps
 startKeys();
 startTyping();
 startHighlight();

@@ -15,7 +15,7 @@ import {
   markConflicts,
   markedMessages,
 } from "./marks.js";
-import { announce } from "./status.js";
+import { announce } from "./announce.js";
 
 const TEXT = {
   none: gettext("No conflicts."),

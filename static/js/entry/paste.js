@@ -8,19 +8,19 @@ import { fillGrid, form, isCell, table } from "./cells.js";
 import { gettext } from "../core/i18n.js";
 import { FAILED, createLoader } from "./load.js";
 import { clearLiveMarks, clearServerMarks, conflictSummary, markConflicts } from "./marks.js";
-import { announce } from "./status.js";
+import { announce } from "./announce.js";
 
 const TEXT = {
   loaded: gettext("Puzzle loaded."),
   failed: gettext("The puzzle could not be loaded: check the connection and try again."),
 };
 
-const send = createLoader();
+let send = null; // the loader, made by startPaste
 let edits = 0; // cells the person changed; a reply to an older grid is stale
 
 // Reset (or anything else that makes the load moot) drops the one in flight.
 export function cancelLoad() {
-  send.abort();
+  send?.abort();
 }
 
 // More than one visible character is a puzzle (or part of one), not a digit.
@@ -107,6 +107,7 @@ export function startPaste() {
   const pasteBox = document.getElementById("id_puzzle");
   if (!table || !pasteBox || !form.dataset.loadUrl) return;
   const file = document.getElementById("id_file");
+  send = createLoader();
   table.addEventListener("paste", (event) => onCellPaste(event, pasteBox));
   // A change naming its cell is the person's; fillGrid's own names none.
   table.addEventListener("cells:change", (event) => {

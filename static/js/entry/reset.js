@@ -7,7 +7,7 @@ import { gettext } from "../core/i18n.js";
 import { clearLiveMarks, clearServerMarks } from "./marks.js";
 import { cancelLoad, markPasteBox } from "./paste.js";
 import { activate } from "./roving.js";
-import { announce } from "./status.js";
+import { announce } from "./announce.js";
 
 const TEXT = { cleared: gettext("Grid cleared.") };
 
