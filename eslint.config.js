@@ -39,11 +39,6 @@ export default [
     rules: MISTAKES,
   },
   {
-    // Two play modules still name a parameter as a function of their own.
-    files: ["static/js/play/mistakes.js", "static/js/play/render.js"],
-    rules: { "no-shadow": "off" },
-  },
-  {
     files: ["tests/js/**/*.js", "eslint.config.js"],
     languageOptions: {
       ecmaVersion: 2024,
