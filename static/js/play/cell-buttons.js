@@ -1,21 +1,24 @@
 // The play grid as the server drew it: one button per cell, in reading
 // order, on the shared grid geometry (core/grid.js): a cell's peers are the
-// cells sharing its data-row, data-column or data-box. The board's size
-// (4x4 to 25x25) is its number of cells; its values are written as the
-// formats write them, 1 to 9 then A (10) to P (25). Nothing here runs by
-// itself: play.js reads the page's grid (readGrid) before the game starts,
-// and until then the grid is empty. Without the scripts the grid stays hidden.
+// other cells of its units, as the page's #grid-units lists them. The
+// board's size (4x4 to 25x25) is its number of cells; its values are written
+// as the formats write them, 1 to 9 then A (10) to P (25). Nothing here runs
+// by itself: play.js reads the page's grid (readGrid) before the game
+// starts, and until then the grid is empty. Without the scripts the grid
+// stays hidden.
 
-import { FORMAT_SYMBOLS, createGrid } from "../core/grid.js";
+import { FORMAT_SYMBOLS, createGrid, readUnits } from "../core/grid.js";
 
+const NO_UNITS = { row: [], column: [], box: [] };
 let table = null;
-let grid = createGrid([]);
+let grid = createGrid([], NO_UNITS);
 
-// Read the grid ``page`` (a document, or any root holding one) carries: how
-// many cells it has, 0 when it has none.
+// Read the grid ``page`` (a document, or any root holding one) carries, and
+// its units: how many cells it has, 0 when it has none.
 export function readGrid(page) {
   table = page.querySelector("table.play-grid");
-  grid = createGrid(table ? Array.from(table.querySelectorAll("button.play-cell")) : []);
+  const cells = table ? Array.from(table.querySelectorAll("button.play-cell")) : [];
+  grid = createGrid(cells, readUnits(page) ?? NO_UNITS);
   return grid.cells.length;
 }
 

@@ -1,5 +1,5 @@
 // The play grid as the server drew it (static/js/play/cell-buttons.js):
-// read from the page when asked, its geometry from the cells' attributes.
+// read from the page when asked: its cells, and its units as the page lists them.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -32,7 +32,7 @@ test("the grid read from a 4x4 page has its cells, size and values", () => {
   assert.equal(indexAt(2, 3), 6);
 });
 
-test("a cell's peers are the cells sharing its row, column or box", () => {
+test("a cell's peers are the other cells of its row, column and box, as the page lists them", () => {
   readGrid(fakePage(4, 2, 2));
   assert.deepEqual(peersOf(0), [1, 2, 3, 4, 5, 8, 12]);
   assert.deepEqual(unitCells({ kind: "box", number: 4 }), [10, 11, 14, 15]);

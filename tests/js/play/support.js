@@ -2,6 +2,8 @@
 // its solution, and stand-ins for the browser's parts the modules use when
 // asked to (localStorage, the clock, the server's grid).
 
+import { unitsOf } from "../support/page.js";
+
 // A 4x4 board (boxes 2x2) read row by row, and its solution.
 export const SOLUTION = "1234341221434321";
 export const GIVENS = "12..34....43..21";
@@ -44,17 +46,16 @@ export function fakeClock(time = 0) {
 }
 
 // The server's grid of ``size`` x ``size`` cells with boxes of ``boxRows`` x
-// ``boxColumns``, as a page (a root whose querySelector finds the table),
-// each cell naming its row, column and box as the server writes them.
+// ``boxColumns``, as a page: a root whose querySelector finds the table (each
+// cell naming its row and column) and the board's units (#grid-units).
 export function fakePage(size = 4, boxRows = 2, boxColumns = 2) {
-  const cells = Array.from({ length: size * size }, (_, index) => {
-    const row = Math.floor(index / size);
-    const column = index % size;
-    const box = Math.floor(row / boxRows) * (size / boxColumns) + Math.floor(column / boxColumns) + 1;
-    return { dataset: { row: String(row + 1), column: String(column + 1), box: String(box) } };
-  });
+  const cells = Array.from({ length: size * size }, (_, index) => ({
+    dataset: { row: String(Math.floor(index / size) + 1), column: String((index % size) + 1) },
+  }));
   const table = { querySelectorAll: (selector) => (selector === "button.play-cell" ? cells : []) };
-  return { querySelector: (selector) => (selector === "table.play-grid" ? table : null) };
+  const units = { textContent: JSON.stringify(unitsOf(size, boxRows, boxColumns)) };
+  const found = { "table.play-grid": table, "script#grid-units": units };
+  return { querySelector: (selector) => found[selector] ?? null };
 }
 
 // The server's play_data for ``givens`` and ``solution``, as the view sends it.
