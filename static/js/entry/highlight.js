@@ -1,7 +1,7 @@
 // Shows where the active cell sits: its <td> gets "selected", its peers
-// (the other cells of its row, column and box, from the server's
-// attributes) get "peer", and every cell holding its
-// digit gets "same-digit". The marks go when focus leaves the grid (and its
+// (the other cells of its row, column and box, from the units the server
+// wrote in the page) get "peer", and every cell holding its digit gets
+// "same-digit". The marks go when focus leaves the grid (and its
 // digit pad). Without it, only the focus outline shows the cell.
 
 import { cells, form, grid, indexOf, table } from "./cells.js";
