@@ -542,6 +542,8 @@ def test_the_game_runs_within_the_content_security_policy(live_server, page, con
     enforced(page.goto(f"{live_server.url}/play?puzzle={EASY}"))
     fill_candidates(page)
     button(page, "Hint").click()
+    # A press while the first is still asking starts it over: the second waits for its answer.
+    expect(page.locator(STATUS)).to_contain_text("Press Hint again to see it on the grid.")
     button(page, "Hint").click()
     expect(page.locator("td.hint-pattern").first).to_be_visible()
     button(page, "Pause").click()
