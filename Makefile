@@ -24,8 +24,8 @@ install: $(VENV)/.installed-runtime photos-model
 install-dev: $(VENV)/.installed-dev photos-model
 
 ## photos-model: the photo reader's digit classifier, trained from digits drawn in Debian's fonts
-## (installed if missing) into var/photos/ (about 15 s on one core, once; seeded, so the same
-## network every build; nothing to do when it is there already). docs/photos.md
+## (installed if missing) into var/photos/ (about 80 s on one core, once; seeded and exact,
+## so the same network on every machine; nothing to do when it is there already). docs/photos.md
 photos-model: fonts
 	$(BIN)/python -m solver.photos
 
