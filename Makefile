@@ -270,4 +270,4 @@ format: install-dev node-modules
 	$(ESLINT) --fix
 
 clean:
-	rm -rf $(VENV) staticfiles deploy/run .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules staticfiles deploy/run .pytest_cache .ruff_cache
