@@ -1,7 +1,1 @@
-"""Tests of ``solver.cli``, one module per module of the package, and the
-helper they share."""
-
-
-def rows_of(puzzle: str, size: int = 9) -> list[str]:
-    """The puzzle line cut into its rows."""
-    return [puzzle[top : top + size] for top in range(0, len(puzzle), size)]
+"""Tests of ``solver.cli``, one module per module of the package."""

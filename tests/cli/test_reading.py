@@ -8,8 +8,8 @@ import pytest
 
 from solver.cli import MAX_LINE, InputError, Source, draw_grid, open_input, read_entries
 from solver.engine import parse_puzzle
-from tests.cli import rows_of
 from tests.support.puzzles import HARD, NO_SOLUTION
+from tests.support.rows import rows_of
 
 
 def entries(lines: list[str]) -> list[tuple[int, str]]:

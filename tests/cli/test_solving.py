@@ -10,8 +10,8 @@ from solver.cli import DEFAULT_BUDGET, Entry, solve_entry
 from solver.cli.solving import chunked, solve_chunk
 from solver.cli.workers import in_order
 from solver.engine import Budget, is_valid_solution, parse_puzzle
-from tests.cli import rows_of
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
+from tests.support.rows import rows_of
 
 TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]
 

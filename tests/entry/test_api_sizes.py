@@ -10,8 +10,8 @@ from urllib.parse import quote
 import pytest
 
 from solver.engine import is_valid_solution, parse_puzzle
-from tests.entry.test_sizes import BOARDS, CLASH_16, FOUR
 from tests.support.puzzles import HARD
+from tests.support.sized import BOARDS, CLASH_16, FOUR
 
 SOLVE, VALIDATE = "/api/solve", "/api/validate"
 BOXES = {"4x4": [2, 2], "6x6": [2, 3], "16x16": [4, 4], "25x25": [5, 5]}

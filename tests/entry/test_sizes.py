@@ -14,16 +14,11 @@ from django.urls import reverse
 from solver.engine import SYMBOLS, is_valid_solution, parse_puzzle, shape_of_grid
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, SIZED
+from tests.support.sized import BOARDS, CLASH_16, FOUR
 
 ANSWER = reverse("solver:answer")
 INDEX = reverse("solver:index")
-# Made up for these tests: each has exactly one solution.
-FOUR = "1...\n..3.\n.4..\n...2\n"
-SIX = "..4...\n....25\n....4.\n..6..3\n51....\n...2..\n"
-BOARDS = {"4x4": FOUR, "6x6": SIX, "16x16": SIZED["16x16"], "25x25": SIZED["25x25"]}
 SIZED_CELL = re.compile(r'<td class="cell ?([a-z ]*)" aria-label="([^"]*)">(\w?)</td>')
-# Two 1s in row 1 of a 16x16 board.
-CLASH_16 = "11" + "." * 254
 
 
 def answer_of(client, text: str):

@@ -19,10 +19,10 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from solver.engine import format_grid, is_valid_solution, parse_puzzle, solve
-from tests.entry.test_sizes import CLASH_16
 from tests.support.axe import AXE_OPTIONS, DESKTOP, PHONE
 from tests.support.entry_page import open_entry_page, paste, press_hint, show_answer
 from tests.support.puzzles import SIZED
+from tests.support.sized import CLASH_16
 
 pytestmark = pytest.mark.browser
 
