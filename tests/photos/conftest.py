@@ -6,6 +6,7 @@ import pytest
 
 from solver.engine import Budget
 from solver.photos import check, model
+from tests.support.budgets import OUT_OF_REACH
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -32,5 +33,6 @@ def work_bounded(monkeypatch):
     it here, so that a reading comes out the same however busy the machine (the
     seconds are a backstop for a very slow one, tested on their own clock in
     test_check)."""
-    monkeypatch.setattr(check, "BUDGET_SECONDS", 3600)
-    monkeypatch.setattr(check, "SOLVE_BUDGET", Budget(check.SOLVE_BUDGET.max_guesses, 3600))
+    monkeypatch.setattr(check, "BUDGET_SECONDS", OUT_OF_REACH)
+    guesses = check.SOLVE_BUDGET.max_guesses
+    monkeypatch.setattr(check, "SOLVE_BUDGET", Budget(guesses, OUT_OF_REACH))
