@@ -4,6 +4,7 @@ for the library's pages and API, the sweeps' puzzles with ``--sweep``), the
 browser's (``support.browser``), and the rules that keep the fast tier free of
 Chromium and `make soundness` complete."""
 
+import signal
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +24,13 @@ from tests.support.puzzles import load, sample
 from tests.support.queue import capture
 from tests.support.soundness import TALLY
 from tests.support.walks import remembered
+
+# Ctrl-C as a terminal sends it, whoever started the suite: a shell that runs a
+# command in the background (`make test &`, nohup) starts it with SIGINT
+# ignored, which every process it starts inherits, and the tests of Ctrl-C (the
+# command line's, the stack's) would see no interrupt. Python's own handler
+# here, so the commands the tests start get the signal's default again.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The browser tests' fixtures: Debian's Chromium, a page, the console's errors.
 pytest_plugins = ["tests.support.browser"]
