@@ -75,6 +75,8 @@ MIDDLEWARE = [
     # Innermost: a view ended by a busy or lost database answers 503, in the
     # reader's language (its handler in the API answers JSON first).
     "solver.core.database.BusyDatabaseMiddleware",
+    # A long search that found no dear slot free answers 503 (solver.core.slots).
+    "solver.core.slots.BusySlotsMiddleware",
 ]
 
 ROOT_URLCONF = "sudoku_site.urls"
@@ -373,9 +375,14 @@ SUDOKU_TRUSTED_PROXIES = os.environ.get("SUDOKU_TRUSTED_PROXIES", "")
 SUDOKU_WORKERS = int(os.environ.get("SUDOKU_WORKERS") or 0)
 # Heavy requests (solving, the teacher, making puzzles, a batch's slices and
 # results: deploy/nginx.conf lists them) one client may have under way at
-# once, and the whole site; 0: one worker fewer than gunicorn has, so that one
-# is always free for the cheap pages (deploy/limits.py).
+# once, and the whole site; 0: twice the workers, those past them waiting a
+# moment in gunicorn's queue (deploy/limits.py).
 SUDOKU_HEAVY_PER_CLIENT = int(os.environ.get("SUDOKU_HEAVY_PER_CLIENT") or 1)
 SUDOKU_HEAVY_WORKERS = int(os.environ.get("SUDOKU_HEAVY_WORKERS") or 0)
+# Of those, the dearest (the teacher, making puzzles, photos, batches, and a
+# solve past its short share): 0, half the workers but one, at least one. The site's
+# own slots for solves turned dear are files in SUDOKU_SLOTS_DIR (solver.core.slots).
+SUDOKU_DEAR_WORKERS = int(os.environ.get("SUDOKU_DEAR_WORKERS") or 0)
+SUDOKU_SLOTS_DIR = SUDOKU_RUN_DIR / "slots"
 # The load benchmark's throughput run only: nginx's rate limits and caps lifted.
 SUDOKU_BENCH_UNLIMITED = env_flag("SUDOKU_BENCH_UNLIMITED")

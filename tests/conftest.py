@@ -165,6 +165,13 @@ def fresh_lessons(settings, walks_dir):
     caches["walks"].clear()
 
 
+@pytest.fixture(autouse=True)
+def slots_of_its_own(settings, tmp_path_factory):
+    """This worker's own dear slots (solver.core.slots): another worker's
+    long search never takes one of this one's."""
+    settings.SUDOKU_SLOTS_DIR = tmp_path_factory.getbasetemp() / "slots"
+
+
 @pytest.fixture
 def sent(monkeypatch, settings):
     """The celery runner on, its messages kept in this list instead of sent

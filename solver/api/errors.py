@@ -5,7 +5,7 @@ Three layers keep that promise:
 - the operations' own checks (a body that is not JSON gets 415 before it is read);
 - handlers for what the API layer raises (malformed JSON, fields that do not
   match the schema, a body over Django's size limit, a database too busy to
-  answer: 503 ``busy``);
+  answer or a long search with no dear slot free: 503 ``busy``);
 - ``JsonErrorsMiddleware`` around everything under ``/api/``, which turns any
   other error response (an unknown address, a method not allowed) into the same
   JSON, and an unexpected exception into a JSON 500 instead of an HTML page.
@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from ninja.errors import HttpError, ValidationError
 
 from ..addresses import API_PREFIX
-from ..core import database
+from ..core import database, slots
 from ..core.issues import Issue
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import Status
@@ -80,6 +80,7 @@ def install_handlers(api) -> None:
     api.add_exception_handler(SuspiciousOperation, lambda request, exc: _refused(exc))
     for error in database.BUSY_ERRORS:
         api.add_exception_handler(error, lambda request, exc: _busy(request))
+    api.add_exception_handler(slots.Busy, lambda request, exc: _no_slot())
 
 
 MAX_ISSUES = 10  # problems named in one reply; a body of 5,000 unknown keys gets a short answer
@@ -170,6 +171,14 @@ def _busy(request: HttpRequest) -> JsonResponse:
     logger.warning("%s %s: the database stayed busy", request.method, request.path, exc_info=True)
     response = failure(503, [Issue("busy", str(database.BUSY_MESSAGE))])
     response["Retry-After"] = str(database.RETRY_SECONDS)
+    return response
+
+
+def _no_slot() -> JsonResponse:
+    """503 ``busy``, with Retry-After: the search was dear, and every dear
+    slot was taken (``core.slots``); not logged, since it is the limit at work."""
+    response = failure(503, [Issue("busy", str(slots.BUSY_MESSAGE))])
+    response["Retry-After"] = str(slots.RETRY_SECONDS)
     return response
 
 

@@ -18,7 +18,8 @@ from ..api.errors import failure, require_json
 from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm
-from ..engine import STANDARD, Budget, Grid, Status, format_grid, shape_of_grid, solve
+from ..core.slots import solve_fairly
+from ..engine import STANDARD, Grid, Status, format_grid, shape_of_grid
 from ..teaching import ratings
 from ..teaching.lessons import difficulty_json
 from .schemas import PuzzleIn, Solved, Verdict
@@ -80,7 +81,7 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
         return failure(400, form.issues)
     givens = form.cleaned_data["grid"]
     board = shape_of_grid(givens)
-    result = solve(givens, board, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    result = solve_fairly(givens, board)
     log_solve(request, "api", result)
     body = {
         "status": result.status.value,

@@ -27,17 +27,16 @@ from ..core.boards import board_of_size
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
 from ..core.reading import AnySizeTextForm, written_board
+from ..core.slots import solve_fairly
 from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import symbols_of, writing_of, written
 from ..engine import (
     STANDARD,
-    Budget,
     Grid,
     Shape,
     Status,
     format_grid,
     shape_of_grid,
-    solve,
 )
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
@@ -229,7 +228,7 @@ def _answer_page(request, puzzle: Grid):
     board's grid is drawn at its size, in the writing ``?writing=`` names
     (``core.writings``), with its steps and its level (which says there is
     none off 9x9)."""
-    result = solve(puzzle, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    result = solve_fairly(puzzle)
     log_solve(request, "page", result)
     board = shape_of_grid(puzzle)
     standard = board is STANDARD

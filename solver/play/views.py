@@ -12,7 +12,6 @@ bounded budget.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
@@ -21,16 +20,15 @@ from django.views.decorators.http import require_http_methods
 from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.logs import log_solve
+from ..core.slots import solve_fairly
 from ..engine import (
     STANDARD,
     SYMBOLS,
-    Budget,
     Grid,
     Shape,
     Status,
     format_grid,
     shape_of_grid,
-    solve,
 )
 from ..entry.pages import linked_puzzle, posted_entry
 from .grid import play_grid
@@ -63,7 +61,7 @@ def play(request: HttpRequest) -> HttpResponse:
     grid = linked_puzzle(request)
     if isinstance(grid, HttpResponse):
         return grid
-    result = solve(grid, budget=Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS))
+    result = solve_fairly(grid)
     log_solve(request, "play", result)
     playable = result.status is Status.UNIQUE
     board = shape_of_grid(grid)
