@@ -5,7 +5,10 @@ each request whole and takes each reply whole, so a worker is busy only while
 Django computes. One worker a core keeps every core solving, and one more
 takes requests while another waits on the database (a batch being stored
 or read); more would only share the same cores and lengthen each reply.
-SUDOKU_WORKERS (read by Django's settings) sets another count;
+nginx lets in twice as many heavy requests as there are workers: those past
+them wait a moment in gunicorn's queue (its backlog), behind short solves
+mostly, since the dearest work may hold only some of the workers
+(deploy/limits.py). SUDOKU_WORKERS (read by Django's settings) sets another count;
 GUNICORN_CMD_ARGS, gunicorn's own variable, any other option. serve.sh gives
 the socket to bind (--bind), in the runtime directory.
 """

@@ -1,13 +1,26 @@
-"""What the stack's two servers must agree on, worked out once from Django's
-settings: how many gunicorn workers there are, how many of them heavy work
-may hold, and how long a request may work.
+"""What the stack's servers and the site must agree on, worked out once from
+Django's settings: how many gunicorn workers there are, how much heavy work
+may be under way at once, how much of it the dearest work, and how long a
+request may work.
 
 Heavy work is every request that may spend more than a few milliseconds of a
-worker (solving, the teacher, making puzzles, a batch's slices, its results;
-deploy/nginx.conf lists them). nginx lets one client have
-``heavy_per_client()`` of them under way at once and the whole site
-``heavy_workers()``, one worker fewer than gunicorn has, so that a worker is
-always free for the cheap pages (the entry page, the library, a puzzle's page).
+worker (solving, the teacher, making puzzles, a photo read, a batch's slices,
+its results; deploy/nginx.conf lists them). nginx lets one client have
+``heavy_per_client()`` of them under way at once, so that however fast it
+sends it holds one worker at a time, and the whole site ``heavy_workers()``,
+twice its workers: those past the workers wait a moment in gunicorn's queue
+instead of being refused, and no more wait than the workers clear in a
+moment, since most of them are short.
+
+Of those, the dearest work (every request priced at a tenth of a second or
+more: the teacher, making puzzles, photos, batches and their reports) may
+hold ``dear_workers()`` at once, half the workers but one at most, so that
+the others keep clearing the short solves (an answer, a game, the API's
+solve) and the cheap pages (the entry page, the library, a puzzle's page):
+two or four clients each keeping the dear work busy within their limits
+never shut another out of its answer pages. A solve that turns out dear (a
+long search on a big board) takes a slot of its own kind in the site itself
+(solver.core.slots).
 
 The time bounds keep one order, which ``check_time_order`` enforces::
 
@@ -47,16 +60,31 @@ def workers() -> int:
 
 def heavy_workers(app_servers: int = 1) -> int:
     """How many heavy requests the whole site may have under way at once:
-    SUDOKU_HEAVY_WORKERS, else one fewer than the workers of its
-    ``app_servers`` (at least one). ValueError if the setting would leave no
-    worker for the cheap pages."""
+    SUDOKU_HEAVY_WORKERS, else twice the workers of its ``app_servers``.
+    ValueError if the setting would leave no room past the dearest work."""
+    from django.conf import settings
+
+    cap = settings.SUDOKU_HEAVY_WORKERS or 2 * workers() * app_servers
+    dear = dear_workers(app_servers)
+    if cap <= dear:
+        raise ValueError(
+            f"SUDOKU_HEAVY_WORKERS={cap} leaves no room past the {dear} of the dearest work"
+        )
+    return cap
+
+
+def dear_workers(app_servers: int = 1) -> int:
+    """How many of the dearest requests the whole site may have under way at
+    once (on each app server, for the site's own slots): SUDOKU_DEAR_WORKERS,
+    else half the workers but one, at least one. ValueError if the setting
+    would leave no worker for the short solves and the cheap pages."""
     from django.conf import settings
 
     count = workers() * app_servers
-    cap = settings.SUDOKU_HEAVY_WORKERS or max(1, count - 1)
+    cap = settings.SUDOKU_DEAR_WORKERS or max(1, (count - 1) // 2)
     if count > 1 and cap >= count:
         raise ValueError(
-            f"SUDOKU_HEAVY_WORKERS={cap} leaves none of the {count} workers for the cheap pages"
+            f"SUDOKU_DEAR_WORKERS={cap} leaves none of the {count} workers for the short solves"
         )
     return cap
 

@@ -56,6 +56,10 @@ ZONES = {
     "photos": ("30r/m", 1.5),  # a 40-megapixel PNG read in 0.8 to 0.9 s (nginx.conf)
 }
 RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
+# A zone whose dearest request is priced at this many seconds or more is dear:
+# its locations hold a share of the dear work too (limit_conn dear_site).
+DEAR_SECONDS = 0.1
+DEAR_ZONES = {zone for zone, (_, seconds) in ZONES.items() if seconds >= DEAR_SECONDS}
 
 
 def per_second(rate: str) -> float:
@@ -291,17 +295,19 @@ def server_names(hosts: list[str]) -> str:
 
 def heavy_caps(app_servers: int = 1) -> dict[str, str]:
     """How many heavy requests one client, and the whole site (``app_servers``
-    of them), may have under way at once (deploy/limits.py); for the
-    benchmark, more than any reaches."""
+    of them), may have under way at once, and how many of the dearest
+    (deploy/limits.py); for the benchmark, more than any reaches."""
     from django.conf import settings
 
     from deploy import limits
 
     if settings.SUDOKU_BENCH_UNLIMITED:
-        return dict.fromkeys(("HEAVY_PER_CLIENT", "HEAVY_WORKERS"), str(UNLIMITED_CONNECTIONS))
+        names = ("HEAVY_PER_CLIENT", "HEAVY_WORKERS", "DEAR_WORKERS")
+        return dict.fromkeys(names, str(UNLIMITED_CONNECTIONS))
     return {
         "HEAVY_PER_CLIENT": str(limits.heavy_per_client()),
         "HEAVY_WORKERS": str(limits.heavy_workers(app_servers)),
+        "DEAR_WORKERS": str(limits.dear_workers(app_servers)),
     }
 
 

@@ -1,5 +1,6 @@
 """No client can make another wait, on the real stack: one client holds one
-worker on heavy work at a time, the whole site one fewer than gunicorn has,
+worker on heavy work at a time, the whole site twice what gunicorn has and
+the dearest work a share of its own,
 an IPv6 client is its /64, and every request nginx passes on is read by
 gunicorn, so that the API's errors stay JSON.
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import ExitStack
 from uuid import UUID
 
 import pytest
@@ -22,7 +24,7 @@ from tests.support.stack import Stack
 
 pytestmark = pytest.mark.stack
 
-WORKERS = 3  # so that the site's share of heavy work is 2, whatever the machine's cores
+WORKERS = 3  # so that the site's share of heavy work is 6, the dearest 1, whatever the cores
 ANSWER = f"/answer?puzzle={HARD}"
 BATCH = UUID(int=1, version=4)  # the same in every worker: no batch has it
 # Every address that does heavy work, as a browser or a script asks for it.
@@ -143,16 +145,33 @@ def test_no_cheap_page_waits_for_the_clients_heavy_work(stack, method, path):
     assert reply.status in (200, 400, 403, 404), reply.text[:300]
 
 
-def test_the_site_keeps_a_worker_for_the_cheap_pages(stack):
-    """With 3 workers, 2 heavy requests may be under way at once, whoever
-    sends them: a third client's heavy request gets 503, its cheap pages 200."""
-    with Held(stack, "192.0.2.21"), Held(stack, "192.0.2.22"):
-        refused = ask(stack, "GET", ANSWER, "192.0.2.23")
+def test_the_sites_heavy_work_is_capped_at_twice_its_workers(stack):
+    """With 3 workers, 6 heavy requests may be under way at once, whoever sends
+    them (those past the workers wait in gunicorn's queue): a seventh client's
+    heavy request gets 503, its cheap pages 200."""
+    with ExitStack() as held:
+        for n in range(2 * WORKERS):
+            held.enter_context(Held(stack, f"192.0.2.{21 + n}"))
+        refused = ask(stack, "GET", ANSWER, "192.0.2.29")
         assert refused.status == 503
         assert "<h1>Server busy</h1>" in refused.text
         for path in ("/index", "/library", "/static/css/site.css"):
-            assert ask(stack, "GET", path, "192.0.2.23").status == 200, path
-    assert ask(stack, "GET", ANSWER, "192.0.2.23").status == 200
+            assert ask(stack, "GET", path, "192.0.2.29").status == 200, path
+    assert ask(stack, "GET", ANSWER, "192.0.2.29").status == 200
+
+
+DEAR = [("POST", "/api/steps"), ("GET", "/new?level=easy"), ("GET", "/api/openapi.json")]
+
+
+@pytest.mark.parametrize(("method", "path"), DEAR, ids=map(name, DEAR))
+def test_the_dearest_work_has_a_share_of_its_own_and_the_short_solves_the_rest(stack, method, path):
+    """With 3 workers, 1 may do the dearest work: a second client's dear
+    request gets 503 while a third's answer is served."""
+    with Held(stack, "192.0.2.41", path="/api/steps"):
+        refused = ask(stack, method, path, "192.0.2.42")
+        assert refused.status == 503, refused.text[:300]
+        assert refused.headers["retry-after"] == "1"
+        assert ask(stack, "GET", ANSWER, "192.0.2.43").status == 200
 
 
 @pytest.mark.parametrize(

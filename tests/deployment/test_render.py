@@ -123,16 +123,45 @@ def test_the_client_is_its_address_or_its_ipv6_network(conf):
 
 
 def test_each_heavy_location_holds_the_clients_and_the_sites_share(conf):
-    """One heavy request a client, two for the site of 3 workers; the pages
+    """One heavy request a client, six for the site of 3 workers; the pages
     (location /) hold none."""
     found = locations(conf)
     heavy = {pattern: body for pattern, body in found.items() if "limit_conn" in body}
     assert {path for pattern in heavy for path in paths_of(pattern)} == set().union(*ZONES.values())
     for body in heavy.values():
         assert "limit_conn heavy 1;" in body
-        assert "limit_conn heavy_site 2;" in body
+        assert "limit_conn heavy_site 6;" in body
     assert "limit_conn" not in found["/"]
     assert "limit_req zone=pages burst=50 nodelay;" in found["/"]
+
+
+def test_the_dear_zones_locations_hold_the_dear_share_too(conf):
+    """The zones priced at a tenth of a second or more share one cap (one of
+    3 workers); the short solves and a paste loaded do not count in it."""
+    assert {"teach", "make", "batch", "reports", "photos"} == render.DEAR_ZONES
+    for pattern, body in locations(conf).items():
+        if "limit_conn heavy " in body:
+            zones = set(re.findall(r"limit_req zone=(\w+) ", body)) - {"pages"}
+            dear = "limit_conn dear_site 1;" in body
+            assert dear == bool(zones & render.DEAR_ZONES), pattern
+    assert "limit_conn_zone $heavy_site zone=dear_site:" in conf
+
+
+def test_the_dear_share_leaves_most_workers_to_the_short_solves(settings):
+    for workers, share in ((1, 1), (3, 1), (5, 2), (9, 4)):
+        settings.SUDOKU_WORKERS = workers
+        assert limits.dear_workers() == share
+    settings.SUDOKU_WORKERS, settings.SUDOKU_DEAR_WORKERS = 9, 6
+    assert limits.dear_workers() == 6
+    settings.SUDOKU_DEAR_WORKERS = 9
+    with pytest.raises(ValueError, match="leaves none of the 9 workers for the short solves"):
+        limits.dear_workers()
+
+
+def test_gunicorn_has_a_worker_a_core_and_one_more(settings, monkeypatch):
+    settings.SUDOKU_WORKERS = 0
+    monkeypatch.setattr(limits.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert limits.workers() == 3
 
 
 def test_each_zone_limits_its_own_locations(conf):
@@ -154,14 +183,14 @@ def test_only_what_does_the_work_of_a_heavy_location_counts_as_heavy(conf):
     assert "default $client;" in block
 
 
-def test_the_sites_share_leaves_a_worker_for_the_cheap_pages(settings):
-    for workers, share in ((1, 1), (2, 1), (3, 2), (9, 8)):
+def test_the_sites_share_is_twice_the_workers_and_more_than_the_dearest_work(settings):
+    for workers, share in ((1, 2), (3, 6), (9, 18)):
         settings.SUDOKU_WORKERS = workers
         assert limits.heavy_workers() == share
-    settings.SUDOKU_WORKERS, settings.SUDOKU_HEAVY_WORKERS = 4, 2
-    assert limits.heavy_workers() == 2
-    settings.SUDOKU_HEAVY_WORKERS = 4
-    with pytest.raises(ValueError, match="leaves none of the 4 workers"):
+    settings.SUDOKU_WORKERS, settings.SUDOKU_HEAVY_WORKERS = 5, 3
+    assert limits.heavy_workers() == 3
+    settings.SUDOKU_HEAVY_WORKERS = 2
+    with pytest.raises(ValueError, match="leaves no room past the 2 of the dearest work"):
         limits.heavy_workers()
 
 
@@ -176,7 +205,7 @@ def test_a_client_has_at_least_one_heavy_request(settings):
 def test_the_benchmark_lifts_the_caps_with_the_rates(tmp_path, settings):
     settings.SUDOKU_BENCH_UNLIMITED = True
     conf = rendered(tmp_path)
-    assert set(re.findall(r"limit_conn heavy(?:_site)? (\d+);", conf)) == {"65535"}
+    assert set(re.findall(r"limit_conn (?:heavy|heavy_site|dear_site) (\d+);", conf)) == {"65535"}
     assert {rate for _, rate in zone_rates(conf).values()} == {render.UNLIMITED_RATE}
 
 
@@ -237,8 +266,8 @@ def test_hosts_nginx_could_not_read_are_refused(tmp_path, settings):
 
 def test_several_app_servers_share_the_site_and_its_heavy_cap(settings, tmp_path):
     """make cluster: one nginx before two app servers sends each request to
-    the one with the fewest under way, and the site's heavy cap counts the
-    workers of both, one left free."""
+    the one with the fewest under way, and the site's caps count the workers
+    of both."""
     settings.SUDOKU_WORKERS = 3
     template = render.TEMPLATE.read_text(encoding="utf-8")
     conf = render.render(
@@ -248,8 +277,8 @@ def test_several_app_servers_share_the_site_and_its_heavy_cap(settings, tmp_path
     assert "least_conn;" in block
     servers = re.findall(r"server (\S+) fail_timeout=0;", block)
     assert servers == ["127.0.0.1:8101", "127.0.0.1:8102"]
-    assert re.search(r"limit_conn heavy_site (\d+);", conf)[1] == "5"
-    assert limits.heavy_workers(app_servers=2) == 5
+    assert re.search(r"limit_conn heavy_site (\d+);", conf)[1] == "12"
+    assert re.search(r"limit_conn dear_site (\d+);", conf)[1] == "2"
 
 
 def test_a_socket_is_an_app_server_too_and_none_is_refused(tmp_path):

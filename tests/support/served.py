@@ -117,16 +117,17 @@ HELD_TRIES = 50  # a held request refused for a slot not freed yet is sent again
 
 
 class Held:
-    """POST /api/solve from ``client`` (named in X-Forwarded-For: the stack
-    must trust 127.0.0.1), its body held back. Once nginx asks for the body
-    (100 Continue), it has counted the request as heavy work under way, and
-    does until the body comes or the connection closes."""
+    """POST ``path`` (/api/solve unless told) from ``client`` (named in
+    X-Forwarded-For: the stack must trust 127.0.0.1), its body held back.
+    Once nginx asks for the body (100 Continue), it has counted the request
+    as heavy work under way, and does until the body comes or the connection
+    closes."""
 
-    def __init__(self, stack: Stack, client: str, puzzle: str = "." * 81):
+    def __init__(self, stack: Stack, client: str, puzzle: str = "." * 81, path: str = "/api/solve"):
         self.body = json.dumps({"puzzle": puzzle}).encode()
         self.reply: tuple[str, dict[str, str], bytes] | None = None
         head = (
-            "POST /api/solve HTTP/1.1\r\nHost: localhost\r\n"
+            f"POST {path} HTTP/1.1\r\nHost: localhost\r\n"
             f"X-Forwarded-For: {client}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(self.body)}\r\nExpect: 100-continue\r\n"
             "Connection: close\r\n\r\n"
