@@ -254,13 +254,33 @@ def test_every_heavy_zone_is_sent_to_and_at_its_own_rate():
     assert kinds - set(load.HEAVY) == {"paste", "batch-step", "batch-page", "batch-csv"}
 
 
-def test_the_limits_run_reports_the_other_clients_latency_and_5xx(capsys):
+def test_the_limits_run_reports_each_count_of_attackers_against_the_targets(capsys):
+    """Met: the other's answers ok 90% of the time with p95 within 2 s, its entry
+    page's p95 within 150 ms, no worker timed out, no 504."""
     zones = {"solve": tally(10), "teach": tally(2)}
-    other = load.Tally(ms=[10.0] * 19 + [400.0], statuses=Counter({200: 19, 503: 1}), seconds=1)
-    load.report_limits(zones, other, timeouts=0, gateway=0)
+    good = {"easy": tally(20), "hard": tally(20), "index": tally(20)}
+    refused = load.Tally(ms=[10.0] * 20, statuses=Counter({200: 17, 503: 3}), seconds=1)
+    slow = load.Tally(ms=[10.0] * 18 + [3000.0] * 2, statuses=Counter({200: 20}), seconds=1)
+    rows = [
+        (2, zones, good, 0, 0, 0),
+        (4, zones, {**good, "hard": refused}, 0, 0, 0),
+        (5, zones, {**good, "easy": slow}, 0, 0, 0),
+        (6, zones, good, 1, 0, 0),
+    ]
+    load.report_limits(rows)
     printed = capsys.readouterr().out
-    assert "| solve | 10 | {200: 10} |" in printed
-    assert "5xx (or no answer): 1; median 10.0 ms, p95 10.0 ms, max 400.0 ms" in printed
-    assert "no worker timed out): NOT met" in printed
-    load.report_limits(zones, tally(20), timeouts=0, gateway=0)
-    assert "no worker timed out): met" in capsys.readouterr().out
+    assert "| 2 | {200: 12} | 100.0%, 10 | 100.0%, 10 | 100.0%, 10 | 0, 0 |" in printed
+    assert "| 4 | {200: 12} | 100.0%, 10 | 85.0%, 10 |" in printed
+    assert (
+        "2 attackers met, 4 attackers NOT met, 5 attackers NOT met, 6 attackers NOT met" in printed
+    )
+
+
+def test_the_other_client_asks_for_easy_and_hard_answers_and_the_entry_page(monkeypatch):
+    monkeypatch.setattr(load, "OTHER_PAUSE", 0.0)
+    with recording_server() as (port, seen):
+        tallies = load.other_pages(port, "127.0.0.1", ["e1", "e2"], ["h1"], 0.2)
+    paths = [path for _, path in seen]
+    assert paths[:4] == ["/answer?puzzle=e1", "/index", "/answer?puzzle=h1", "/index"]
+    assert set(tallies) == set(load.OTHER_KINDS)
+    assert sum(t.requests for t in tallies.values()) == len(paths)
