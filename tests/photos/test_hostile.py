@@ -1,12 +1,15 @@
 """The images made to hurt the reader (``solver.photos.hostile``, the attacks of
 issue 37) are each refused with their PhotoError, or read, by ``read_photo``:
-refused from their header before any pixel is decoded, silent, in bounds."""
+the refused ones from their header, before any pixel is decoded; silently;
+and with the header's rules left out, the child's CPU limit still ends a bomb."""
 
 import logging
 
 import pytest
 
-from solver.photos import PhotoError, hostile, image, read_photo
+from solver.photos import PhotoError, bounded, hostile, image, read_photo
+from solver.photos import header as image_header
+from tests.support.budgets import OUT_OF_REACH
 from tests.support.photos import drawn
 
 REFUSED = {
@@ -57,3 +60,14 @@ def test_a_photo_whose_exif_block_is_no_tiff_header_is_read_as_stored():
     photo = drawn()[0]  # a JPEG
     reading = read_photo(hostile.with_broken_exif(photo.data))
     assert reading.puzzle == photo.puzzle
+
+
+def test_the_scan_bomb_unscreened_is_ended_by_the_childs_cpu_limit(monkeypatch):
+    """The backstop alone: with the header's rules left out, libjpeg decodes
+    the bomb's 20,000 scans (40 s at 2 ms a scan) until the kernel ends it."""
+    monkeypatch.setattr(image, "screen", image_header.read_header)
+    monkeypatch.setattr(bounded, "CPU_SECONDS", 1)
+    monkeypatch.setattr(bounded, "WALL_SECONDS", OUT_OF_REACH)
+    with pytest.raises(PhotoError) as raised:
+        read_photo(hostile.progressive_jpeg(**hostile.SCAN_BOMB))
+    assert raised.value.code == "too_costly"
