@@ -1,4 +1,4 @@
-"""The photo reader (``solver.photos.read_photo``) on real and drawn photos, as markdown.
+"""The photo reader (``solver.photos.reader.read_here``) on real and drawn photos, as markdown.
 
     .venv/bin/python -m bench.photos [--synthetic N] [--seed S]
 
@@ -15,7 +15,9 @@ grid not found as wrong, and among the grids found; the cells the page
 would ask about (``Reading.doubtful``) a photo, and how many of the wrong
 cells are among them; the check's verdicts; and the time per photo, in CPU
 seconds of this process pinned to one core (so that other programs sharing
-the machine do not stretch it), median, p95 (nearest rank) and max.
+the machine do not stretch it), median, p95 (nearest rank) and max: the
+read in this process, without the child process the site reads in
+(``bench.photo_bounds`` prices that).
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from dataclasses import dataclass, field
 from bench.machine import machine
 from bench.photo_sets import halves
 from bench.teacher import rank
-from solver.photos import PhotoError, read_photo
+from solver.photos import PhotoError
 from solver.photos.exact import THREADS
 from solver.photos.model import classifier
+from solver.photos.reader import read_here
 from solver.photos.synthetic import synthetic_set
 
 
@@ -59,7 +62,7 @@ class Figures:
         self.photos += 1
         started = time.process_time()
         try:
-            reading = read_photo(data)
+            reading = read_here(data)
         except PhotoError:
             self.times.append(time.process_time() - started)
             self.cells_wrong += 81

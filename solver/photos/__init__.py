@@ -5,12 +5,15 @@ confidence, the grid's corners in the photo, the cells the engine's check
 changed, its verdict) or raises ``PhotoError`` with a stable ``code``, or
 ``ReaderNotReady`` on a machine where the classifier is not built.
 Read the modules in the order of a read: ``reading`` (the words and the
-values returned), ``image``, ``grid``, ``cells``, ``features``,
-``classifier``, ``check``, ``reader``; and, for the classifier's making,
-``fonts``, ``render``, ``training``, ``model``; ``synthetic`` draws whole
-test photos. docs/photos.md tells the design and its figures.
+values returned), ``header`` (the screen before decoding), ``image``,
+``grid``, ``cells``, ``features``, ``classifier``, ``check``, ``reader``,
+``bounded`` (the child process a read runs in); and, for the classifier's
+making, ``fonts``, ``render``, ``training``, ``model``; ``synthetic`` draws
+whole test photos, ``hostile`` the images made to hurt a reader.
+docs/photos.md tells the design and its figures.
 """
 
+from .header import MIN_SIDE
 from .reading import (
     LOW_CONFIDENCE,
     MAX_BYTES,
@@ -36,6 +39,7 @@ __all__ = [
     "LOW_CONFIDENCE",
     "MAX_BYTES",
     "MAX_PIXELS",
+    "MIN_SIDE",
     "Change",
     "PhotoError",
     "ReaderNotReady",

@@ -1,9 +1,12 @@
 """``read_photo``: a photo's bytes to a checked reading of its puzzle.
 
-The steps, each in its module: decode within bounds (``image``), find and
-straighten the grid (``grid``), cut its cells and find their digits
-(``cells``), classify the digits (``classifier``, trained by ``training``),
-and let the engine check the whole (``check``).
+The steps, each in its module: decode within bounds (``image``, after
+``header``'s screen), find and straighten the grid (``grid``), cut its cells
+and find their digits (``cells``), classify the digits (``classifier``,
+trained by ``training``), and let the engine check the whole (``check``);
+all of it in a child process under limits of CPU, memory and time
+(``bounded``). ``read_here`` is the same read in this process, unbounded:
+for the benchmark's comparison and the tests that look inside.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from time import perf_counter
 
 import numpy as np
 
+from .bounded import bounded
 from .cells import Ink, cut_cells
 from .check import Choice, check
 from .classifier import NOT_A_DIGIT, probabilities
@@ -28,8 +32,16 @@ UPRIGHT_SCORE = -3.0
 
 def read_photo(data: bytes) -> Reading:
     """The puzzle in the photo ``data`` (JPEG, PNG, WebP or BMP bytes), checked by the
-    engine. Raises PhotoError: "too_large" past MAX_BYTES or MAX_PIXELS,
-    "not_an_image" for other bytes, "no_grid" if no Sudoku grid is found."""
+    engine, read in a child process within ``bounded``'s limits. Raises ReaderNotReady
+    without a classifier, and PhotoError: "too_large" past MAX_BYTES or MAX_PIXELS,
+    "too_small", "unsupported" (``header.screen``), "not_an_image" for other bytes,
+    "no_grid" if no Sudoku grid is found, "too_costly" past the limits."""
+    classifier()  # loaded here, once a process: each child has it, and a missing one is told here
+    return bounded(read_here, data)
+
+
+def read_here(data: bytes) -> Reading:
+    """``read_photo``'s reading, in this process and unbounded but for the screen."""
     start = perf_counter()
     photo = decode(data)
     found = locate(photo.grey)

@@ -24,7 +24,7 @@ MAX_PIXELS = (
 # Below this confidence a cell is doubtful: the page asks the person to confirm it.
 LOW_CONFIDENCE = 0.8
 
-ERROR_CODES = ("not_an_image", "too_large", "no_grid")
+ERROR_CODES = ("not_an_image", "too_large", "too_small", "unsupported", "too_costly", "no_grid")
 
 
 class PhotoError(Exception):

@@ -2,17 +2,13 @@
 
 import io
 
-import cv2
 import numpy as np
 import pytest
 from PIL import Image
 
 from solver.photos import MAX_BYTES, MAX_PIXELS, PhotoError, read_photo
+from solver.photos.hostile import blank_png
 from solver.photos.image import decode
-
-
-def _png(width: int, height: int) -> bytes:
-    return cv2.imencode(".png", np.full((height, width), 255, np.uint8))[1].tobytes()
 
 
 @pytest.mark.parametrize("data", [b"", b"hello, world", b"\x89PNG\r\n\x1a\n" + b"\0" * 40])
@@ -30,7 +26,7 @@ def test_a_file_over_max_bytes_is_too_large_before_it_is_read():
 
 def test_an_image_over_max_pixels_is_too_large_though_its_file_is_small():
     side = int(MAX_PIXELS**0.5) + 10
-    data = _png(side, side)  # a blank PNG compresses to a few kilobytes
+    data = blank_png(side, side)  # a blank PNG compresses to a few kilobytes
     assert len(data) < MAX_BYTES
     with pytest.raises(PhotoError) as raised:
         decode(data)
@@ -39,7 +35,7 @@ def test_an_image_over_max_pixels_is_too_large_though_its_file_is_small():
 
 def test_a_blank_page_has_no_grid():
     with pytest.raises(PhotoError) as raised:
-        read_photo(_png(640, 480))
+        read_photo(blank_png(640, 480))
     assert raised.value.code == "no_grid"
 
 
@@ -50,14 +46,15 @@ def test_the_message_is_an_english_sentence():
     assert str(raised.value)[0].isupper()
 
 
+@pytest.mark.parametrize("kind", ["JPEG", "PNG", "WEBP"])
 @pytest.mark.parametrize(("orientation", "turn"), [(3, 2), (6, -1), (8, 1)])
-def test_a_photo_is_turned_upright_as_its_exif_orientation_says(orientation, turn):
-    stored = np.zeros((40, 60), np.uint8)
-    stored[:10, :20] = 255  # a bright corner, top-left as stored
+def test_a_photo_is_turned_upright_as_its_exif_orientation_says(kind, orientation, turn):
+    stored = np.zeros((120, 180), np.uint8)
+    stored[:30, :60] = 255  # a bright corner, top-left as stored
     buffer = io.BytesIO()
     exif = Image.Exif()
     exif[0x0112] = orientation
-    Image.fromarray(stored).save(buffer, "JPEG", exif=exif, quality=95)
+    Image.fromarray(stored).save(buffer, kind, exif=exif, quality=95)
     photo = decode(buffer.getvalue())
     expected = np.rot90(stored, turn)  # anticlockwise quarter turns, as a browser shows it
     assert photo.grey.shape == expected.shape

@@ -75,8 +75,9 @@ def read(request: HttpRequest):
     """The 9x9 puzzle in a photo or a screenshot, as text, with the reader's
     confidence in each cell, the cells to check, and the cells its solver
     check changed; 400 (``no_image``, ``not_an_image``, ``too_large``,
-    ``no_grid``) when it cannot be read, 503 (``not_ready``) while this
-    server's reader is not built."""
+    ``too_small``, ``unsupported``, ``too_costly``, ``no_grid``) when it cannot
+    be read, or ``two_images`` for two files in ``image``; 503 (``not_ready``)
+    while this server's reader is not built."""
     form = PhotoForm(request.POST, request.FILES)
     if not form.is_valid():
         return failure(503 if form.has_error(FIELD, "not_ready") else 400, form.issues)

@@ -7,11 +7,16 @@ The one form both the API (``/api/read``) and the entry page's upload
 - ``too_large``: over the reader's ``MAX_BYTES`` (checked here by the size
   the upload handler recorded, before anything is decoded) or ``MAX_PIXELS``;
 - ``not_an_image``: not a picture the reader can decode;
+- ``too_small``: a picture too small or too narrow to hold a grid;
+- ``unsupported``: a picture of a kind no phone or screenshot makes
+  (animated, CMYK, a JPEG in dozens of scans);
+- ``too_costly``: a picture whose reading went past the reader's bounds of
+  time or memory (``solver.photos.bounded``);
 - ``no_grid``: a picture, but no 9x9 grid found in it;
 - ``not_ready``: the reader's classifier is not built on this server
   (``solver.photos.ReaderNotReady``), which the API answers with 503;
-- ``two_images`` (the page's alone, whose form has two image inputs): an
-  image chosen and a photo taken, both sent.
+- ``two_images``: more than one file sent: two in ``image``, or on the
+  page an image chosen and a photo taken.
 
 The reader's own messages are English; each code gets the site's message in
 the reader's language here (``message_for``). A valid form has
@@ -26,15 +31,29 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext
 
 from ...core.issues import Issue
-from .. import MAX_BYTES, MAX_PIXELS, PhotoError, ReaderNotReady
+from .. import MAX_BYTES, MAX_PIXELS, MIN_SIDE, PhotoError, ReaderNotReady
 
 FIELD = "image"
-CODES = ("no_image", "too_large", "not_an_image", "no_grid", "not_ready", "two_images")
+CODES = (
+    "no_image",
+    "too_large",
+    "not_an_image",
+    "too_small",
+    "unsupported",
+    "too_costly",
+    "no_grid",
+    "not_ready",
+    "two_images",
+)
 
 
 def limits() -> dict[str, str]:
-    """The reader's limits as the messages write them: ``10.0 MB``, ``40``."""
-    return {"limit": filesizeformat(MAX_BYTES), "megapixels": f"{MAX_PIXELS / 1e6:g}"}
+    """The reader's limits as the messages write them: ``10.0 MB``, ``40``, ``90``."""
+    return {
+        "limit": filesizeformat(MAX_BYTES),
+        "megapixels": f"{MAX_PIXELS / 1e6:g}",
+        "side": str(MIN_SIDE),
+    }
 
 
 def message_for(code: str) -> str:
@@ -48,6 +67,18 @@ def message_for(code: str) -> str:
             "This file is not an image that can be read: choose a photo or a screenshot "
             "(JPEG or PNG)."
         ),
+        "too_small": gettext(
+            "The image is too small or too narrow to hold a 9×9 grid: take the whole grid, "
+            "at least %(side)s pixels a side."
+        ),
+        "unsupported": gettext(
+            "This image is of a kind phones and screenshots do not make (animated, in "
+            "printing colours, or in too many passes): choose a photo or a screenshot."
+        ),
+        "too_costly": gettext(
+            "Reading this image took more time or memory than the server allows: choose "
+            "a smaller photo or a screenshot of the puzzle."
+        ),
         "no_grid": gettext(
             "No 9×9 grid was found in the image: take the whole grid, flat, in focus and "
             "well lit, or paste a screenshot."
@@ -58,7 +89,7 @@ def message_for(code: str) -> str:
         ),
         "two_images": gettext("Two images were sent: choose an image or take a photo, not both."),
     }
-    return messages[code] % limits() if code == "too_large" else messages[code]
+    return messages[code] % limits() if code in ("too_large", "too_small") else messages[code]
 
 
 class PhotoForm(forms.Form):
@@ -93,6 +124,8 @@ class PhotoForm(forms.Form):
         limit is refused without its bytes ever being kept."""
         if not upload:
             raise ValidationError("", code="no_image")
+        if len(self.files.getlist(FIELD)) > 1:  # else the last would be read, unsaid
+            raise ValidationError("", code="two_images")
         if upload.size > MAX_BYTES:
             raise ValidationError("", code="too_large")
         data = upload.read(MAX_BYTES + 1)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -24,7 +25,7 @@ from ...entry.forms import PuzzleForm
 from ...entry.pages import entry_page
 from .. import MAX_BYTES, Reading
 from ..check import UNCHECKED
-from .forms import FIELD, PhotoForm, message_for
+from .forms import FIELD, PhotoForm
 from .schemas import changes_json
 
 CAMERA = "camera"  # the "Take a photo" input's field
@@ -71,10 +72,9 @@ class PhotoShown:
 def photo(request: HttpRequest) -> HttpResponse:
     """The entry page filled from the posted photo, its doubtful cells marked;
     or, when it cannot be read, the entry page as it was typed, with why."""
-    images = [request.FILES[name] for name in (FIELD, CAMERA) if name in request.FILES]
-    if len(images) > 1:
-        return typed_page(request, Issue("two_images", message_for("two_images"), (), FIELD))
-    form = PhotoForm(files={FIELD: images[0]} if images else {})
+    # Every file of both fields, so that two (here, or in one field) are refused, not one read.
+    images = [upload for name in (FIELD, CAMERA) for upload in request.FILES.getlist(name)]
+    form = PhotoForm(files=MultiValueDict({FIELD: images}))
     if form.is_valid():
         reading = form.cleaned_data["reading"]
         filled = PuzzleForm.for_grid(parse_puzzle(reading.puzzle, STANDARD))
