@@ -47,8 +47,8 @@ INDENT = " " * 12
 # dearest request stays within one worker-second a second (nginx.conf says why).
 ZONES = {
     "pages": ("10r/s", 0.01),
-    "solve": ("10r/s", 0.03),
-    "load": ("10r/s", 0.03),
+    "solve": ("4r/s", 0.03),
+    "load": ("4r/s", 0.03),
     "teach": ("30r/m", 1.6),
     "make": ("20r/m", 2.5),
     "batch": ("20r/m", 3.0),

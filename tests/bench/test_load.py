@@ -249,7 +249,7 @@ def test_the_limits_run_sends_each_zones_addresses_in_turn_on_new_puzzles():
 def test_every_heavy_zone_is_sent_to_and_at_its_own_rate():
     rates = load.zone_rates()
     assert set(rates) == set(load.ZONE_KINDS) == set(render.ZONES) - {"pages"}
-    assert rates["solve"] == 10
+    assert rates["solve"] == 4
     kinds = {kind for zone in load.ZONE_KINDS.values() for kind in zone}
     assert kinds - set(load.HEAVY) == {"paste", "batch-step", "batch-page", "batch-csv"}
 
