@@ -47,7 +47,8 @@ INDENT = " " * 12
 # dearest request stays within one worker-second a second (nginx.conf says why).
 ZONES = {
     "pages": ("10r/s", 0.01),
-    "solve": ("4r/s", 0.03),
+    # The hardest 9x9 in 15 ms; a short solve's most, on 25x25 (solver.core.slots).
+    "solve": ("4r/s", 0.25),
     "load": ("4r/s", 0.03),
     "teach": ("30r/m", 1.6),
     "make": ("20r/m", 2.5),
@@ -56,10 +57,12 @@ ZONES = {
     "photos": ("30r/m", 1.5),  # a 40-megapixel PNG read in 0.8 to 0.9 s (nginx.conf)
 }
 RATES = {f"{zone.upper()}_RATE": rate for zone, (rate, _) in ZONES.items()}
-# A zone whose dearest request is priced at this many seconds or more is dear:
-# its locations hold a share of the dear work too (limit_conn dear_site).
-DEAR_SECONDS = 0.1
-DEAR_ZONES = {zone for zone, (_, seconds) in ZONES.items() if seconds >= DEAR_SECONDS}
+# The zones whose requests are dear by their address (a tenth of a second
+# and up: the teacher, a puzzle made, a batch's slice and reports, a photo):
+# their locations hold a share of the dear work too (limit_conn dear_site).
+# A solve is short by its address; one that turns out long takes one of the
+# site's own dear slots (solver.core.slots).
+DEAR_ZONES = {"teach", "make", "batch", "reports", "photos"}
 
 
 def per_second(rate: str) -> float:

@@ -5,7 +5,7 @@ batches: deploy/nginx.conf caps them together); a solve it cannot know by its
 address, since the same ``/answer`` is a few milliseconds on any 9x9 and up
 to the whole ``SUDOKU_SOLVE_SECONDS`` on a big board that needs a long
 search. So every solve starts short: within ``SHORT_WORK`` of work, priced on
-the board's cells (a guess on a 25x25 board costs far more than on a 9x9),
+the board (a guess on a 25x25 board costs 25 times what it costs on a 9x9),
 which the hardest known 9x9 puzzles never reach. A search that needs more is
 dear, and goes on only in one of ``deploy.limits.dear_workers()`` slots of
 this machine; with every one taken it stops at once with ``Busy``, answered
@@ -37,11 +37,13 @@ from ..engine.board import Grid, Shape, shape_of_grid
 from ..engine.search import Budget
 from ..engine.solve import Result, Status, solve
 
-# A short solve's work: guesses times the board's cells. The hardest known
-# 9x9 puzzles take at most 816 guesses (forum_hardest_1106.txt, measured
-# 2 Dec 2026), Norvig's impossible one 1,280 (103,680 cell-guesses): each
-# well within this, which a 25x25 board spends in 640 guesses.
-SHORT_WORK = 400_000
+# A short solve's work: guesses times the board's cells times its size, what a
+# guess costs (propagating it over every unit: about 40 us a guess on 9x9,
+# 130 on 16x16, 1,000 on 25x25, measured 2 Dec 2026). The hardest known 9x9
+# puzzles take at most 816 guesses (forum_hardest_1106.txt), Norvig's
+# impossible one 1,280: within a third of this, which a 25x25 board spends
+# in 192 guesses, about 0.2 s (the solve zone's price, deploy/render.py).
+SHORT_WORK = 3_000_000
 RETRY_SECONDS = 1  # a slot is held for one solve's time, half a second at most
 BUSY_MESSAGE = _("The server is busy with other long searches: try this puzzle again in a moment.")
 
@@ -73,8 +75,8 @@ def dear_slot() -> Iterator[None]:
 
 def short_budget(board: Shape) -> Budget:
     """The most a short solve on ``board`` may do: ``SHORT_WORK`` in guesses
-    on its cells, within the site's seconds."""
-    guesses = max(1, SHORT_WORK // board.cells)
+    on its cells and units, within the site's seconds."""
+    guesses = max(1, SHORT_WORK // (board.cells * board.size))
     return Budget(max_guesses=guesses, max_seconds=settings.SUDOKU_SOLVE_SECONDS)
 
 
@@ -88,7 +90,7 @@ def solve_fairly(grid: Grid, board: Shape | None = None) -> Result:
     if short.status is not Status.GAVE_UP or short.elapsed >= settings.SUDOKU_SOLVE_SECONDS:
         return short
     with dear_slot():
-        # The search is the same from its start: at most SHORT_WORK done twice.
+        # The search is the same from its start: at most the short share done twice.
         left = settings.SUDOKU_SOLVE_SECONDS - (perf_counter() - start)
         return solve(grid, board, budget=Budget(max_seconds=max(left, 0.0)))
 

@@ -31,4 +31,4 @@ def test_each_zone_is_judged_by_its_dearest_request(capsys):
     table = capsys.readouterr().out
     assert "| teach | GET /steps | 2 | 1100 | 1700 | 1900 |" in table
     assert "| teach | 30r/m | 1.700 (1.900) | 0.85 | 1.6 | NO |" in table
-    assert "| solve | 4r/s | 0.001 (0.002) | 0.00 | 0.03 | yes |" in table
+    assert "| solve | 4r/s | 0.001 (0.002) | 0.00 | 0.25 | yes |" in table

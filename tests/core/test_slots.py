@@ -61,19 +61,19 @@ def test_a_slot_held_by_a_process_that_dies_is_free_again(settings):
 
 def test_the_hardest_known_puzzles_are_short_on_every_machine():
     """By guesses, not seconds: the short share holds the worst known 9x9
-    puzzles, Norvig's impossible one included, three times over."""
+    puzzles, Norvig's impossible one included, twice over."""
     puzzles = [*sample("forum_hardest_1106.txt", 40), IMPOSSIBLE]
     with every_slot_taken():
         for text in puzzles:
             result = solve_fairly(parse_puzzle(text))
             assert result.status is not Status.GAVE_UP
-            assert result.guesses * 81 * 3 <= slots.SHORT_WORK
+            assert result.guesses * 81 * 9 * 2 <= slots.SHORT_WORK
 
 
-def test_the_short_share_is_priced_on_the_boards_cells():
-    assert short_budget(STANDARD).max_guesses == slots.SHORT_WORK // 81
+def test_the_short_share_is_priced_on_the_boards_cells_and_units():
+    assert short_budget(STANDARD).max_guesses == slots.SHORT_WORK // (81 * 9)
     big = shape_of_grid(parse_puzzle(BOARDS["25x25"]))
-    assert short_budget(big).max_guesses == slots.SHORT_WORK // 625
+    assert short_budget(big).max_guesses == slots.SHORT_WORK // (625 * 25)
 
 
 def test_a_search_past_its_short_share_goes_on_in_a_slot(long_search):
@@ -86,7 +86,7 @@ def test_a_search_past_its_short_share_goes_on_in_a_slot(long_search):
 def long_search(monkeypatch) -> str:
     """A puzzle whose search runs past its short share: HARD, with a share of
     one guess (no known 9x9 needs more than a fifth of the real one: above)."""
-    monkeypatch.setattr(slots, "SHORT_WORK", 81)
+    monkeypatch.setattr(slots, "SHORT_WORK", 81 * 9)
     return HARD
 
 
