@@ -246,6 +246,10 @@ SILENCED_SYSTEM_CHECKS = [
 # Warnings and errors, a 500's traceback among them, go to stderr, which
 # gunicorn passes on: Django's own console handler writes only in debug. One
 # line per solve goes to stdout (solver/core/logs.py), the client only hashed.
+# Nothing a client sends writes to the log as it pleases: Django's lines for
+# a 4xx ("Not Found: " and up to 8 KB of path) and its security loggers (a
+# Host it refuses, too many fields, a CSRF failure: a traceback each) are
+# left out, outside debug; a 5xx is still logged with its traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -256,6 +260,8 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": [], "level": "INFO" if DEBUG else "WARNING"},
+        "django.request": {"handlers": [], "level": "INFO" if DEBUG else "ERROR"},
+        "django.security": {"handlers": [], "level": "INFO" if DEBUG else "CRITICAL"},
         "solver.solves": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
     },
 }
