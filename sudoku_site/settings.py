@@ -69,7 +69,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Inside SecurityMiddleware so that its headers reach the JSON errors too.
     "solver.api.errors.JsonErrorsMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's, with Vary: Cookie too (the language cookie chooses the words).
+    "solver.core.languages.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Innermost: a view ended by a busy or lost database answers 503, in the
@@ -207,6 +208,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Strict"
+# The switcher's cookie (Lax): sent when a reader follows a link from another
+# site, so a shared link opens in the reader's language, but not with other
+# sites' requests to this one (Strict would drop it on such links too).
+# Secure over HTTPS, as the CSRF cookie.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script or style anywhere (the API docs included), so none is
 # allowed; data: images are the icons in Swagger UI's stylesheet.
 # deploy/render.py gives nginx's own responses (static files, its error pages)
@@ -234,6 +240,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS") or 31536000) if 
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SILENCED_SYSTEM_CHECKS = [
     # HSTS for subdomains (W005) and preloading (W021) bind every site under
     # the domain to HTTPS, preloading for years in browsers' own lists. A
