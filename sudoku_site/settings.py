@@ -346,10 +346,11 @@ SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))
 SUDOKU_BATCH_CLIENT_ROWS = int(os.environ.get("SUDOKU_BATCH_CLIENT_ROWS", "30000"))
 # The cap on the puzzles of all batches, a guard on the disk, a hundred
-# clients' quotas: to store a batch past it, finished batches go first, oldest
-# first, then unfinished ones that no slice has touched for
-# SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); only when every batch
-# left is being solved is a new one refused (503, "try again later").
+# clients' quotas: to store a batch past it, the sender's own finished
+# batches go first, oldest first, then its own unfinished ones that no slice
+# has touched for SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); no
+# other client's goes before its SUDOKU_BATCH_KEEP_HOURS: past the sender's
+# own, the new one is refused (503, until the oldest batch's hours are up).
 # Measured in SQLite: 10,000 classic puzzles take 2.8 MB stored, 4.1 MB
 # solved; the worst, 10,000 invalid lines filling the 2 MiB file, each with
 # its message, 9.7 MB. So 3,000,000 puzzles take about 1.2 GB, 3 GB at worst;
