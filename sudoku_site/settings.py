@@ -105,6 +105,12 @@ TEMPLATES = [
 DATABASE_WAIT_SECONDS = 20
 # Seconds to reach PostgreSQL before the reply says the server is busy.
 DATABASE_CONNECT_SECONDS = 5
+# A request still in PostgreSQL this long after it began has its connections
+# cut from the client's side (solver.core.database.cut_off_after): the server
+# has stopped answering (a lock waited for ends at DATABASE_WAIT_SECONDS, on
+# the server's side), and the reply is 503. With a new connection's
+# DATABASE_CONNECT_SECONDS after it, still inside gunicorn's timeout.
+DATABASE_STALL_SECONDS = DATABASE_WAIT_SECONDS + 2
 # How long a worker keeps its PostgreSQL connection between requests, in seconds.
 DATABASE_KEEP_SECONDS = 60
 
