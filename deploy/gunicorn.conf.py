@@ -53,6 +53,12 @@ limit_request_line = limits.HEADER_BUFFER - 1
 limit_request_field_size = limits.HEADER_BUFFER + 16
 limit_request_fields = 32768
 
+# gunicorn's control socket (gunicornc), in the runtime directory: each app
+# server has its own (make cluster runs two on one machine, each with a
+# runtime directory of its own), where gunicorn's default, one path in the
+# user's home, would have the second take the first's.
+control_socket = str(settings.SUDOKU_RUN_DIR / "gunicorn.ctl")
+
 # nginx logs each request. gunicorn's own log, and everything the workers
 # write (Django's warnings and errors on stderr, the solve log on stdout), go
 # to logs/gunicorn.log in the runtime directory, beside nginx's: on SIGUSR1

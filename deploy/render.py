@@ -258,6 +258,7 @@ def values(run_dir: str, listen: str, servers: str) -> dict[str, str]:
         "SECURITY_HEADERS": "\n".join(headers),
         "SERVER_HEADERS": "\n".join(server_headers),
         "SERVER_NAMES": server_names(settings.ALLOWED_HOSTS),
+        "HOST_PATTERN": host_pattern(settings.ALLOWED_HOSTS),
         "HEADER_BUFFER": str(limits.HEADER_BUFFER),
         "PROXY_READ_TIMEOUT": str(limits.PROXY_READ_TIMEOUT),
         **rates(),
@@ -294,6 +295,29 @@ def server_names(hosts: list[str]) -> str:
     if not hosts:
         raise ValueError("DJANGO_ALLOWED_HOSTS names no host: the site would answer none")
     return " ".join(plain("DJANGO_ALLOWED_HOSTS", host) for host in hosts)
+
+
+# A name as Django's host_validation_re takes it (lower case: nginx's ``~*``
+# matches in any case): a domain's letters, or an IPv6 address in brackets.
+ANY_HOST = r"[a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\]"
+
+
+def host_pattern(hosts: list[str]) -> str:
+    """A regular expression for the names of Django's ALLOWED_HOSTS as
+    Django's ``validate_host`` reads them, without the port: a name exactly,
+    with a final dot or not (not after an IPv6 address's bracket);
+    ``.example.com`` the domain and its subdomains; ``*`` any name Django
+    takes. ValueError as ``server_names``."""
+    server_names(hosts)  # the same refusals
+    if "*" in hosts:
+        return ANY_HOST
+    patterns = []
+    for host in hosts:
+        name = re.escape(host.lower().removeprefix(".").removesuffix("."))
+        if host.startswith("."):
+            name = rf"(?:[a-z0-9.-]*\.)?{name}"
+        patterns.append(name if host.endswith("]") else rf"{name}\.?")
+    return "|".join(patterns)
 
 
 def heavy_caps(app_servers: int = 1) -> dict[str, str]:

@@ -125,8 +125,7 @@ trap stop INT TERM HUP
 # then stops them gracefully (a terminal's Ctrl-C would stop both at once).
 rm -f "$socket"
 setsid "$python" -m gunicorn --bind "unix:$socket" \
-  --config deploy/gunicorn.conf.py --pid "$run_dir/gunicorn.pid" \
-  --control-socket "$run_dir/gunicorn.ctl" sudoku_site.wsgi &
+  --config deploy/gunicorn.conf.py --pid "$run_dir/gunicorn.pid" sudoku_site.wsgi &
 gunicorn_pid=$!
 
 # gunicorn loads the site before it opens the socket.

@@ -69,7 +69,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Inside SecurityMiddleware so that its headers reach the JSON errors too.
     "solver.api.errors.JsonErrorsMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's, with Vary: Cookie too (the language cookie chooses the words).
+    "solver.core.languages.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Innermost: a view ended by a busy or lost database answers 503, in the
@@ -106,6 +107,12 @@ TEMPLATES = [
 DATABASE_WAIT_SECONDS = 20
 # Seconds to reach PostgreSQL before the reply says the server is busy.
 DATABASE_CONNECT_SECONDS = 5
+# A request still in PostgreSQL this long after it began has its connections
+# cut from the client's side (solver.core.database.cut_off_after): the server
+# has stopped answering (a lock waited for ends at DATABASE_WAIT_SECONDS, on
+# the server's side), and the reply is 503. With a new connection's
+# DATABASE_CONNECT_SECONDS after it, still inside gunicorn's timeout.
+DATABASE_STALL_SECONDS = DATABASE_WAIT_SECONDS + 2
 # How long a worker keeps its PostgreSQL connection between requests, in seconds.
 DATABASE_KEEP_SECONDS = 60
 
@@ -209,6 +216,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Strict"
+# The switcher's cookie (Lax): sent when a reader follows a link from another
+# site, so a shared link opens in the reader's language, but not with other
+# sites' requests to this one (Strict would drop it on such links too).
+# Secure over HTTPS, as the CSRF cookie.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # No inline script or style anywhere (the API docs included), so none is
 # allowed; data: images are the icons in Swagger UI's stylesheet.
 # deploy/render.py gives nginx's own responses (static files, its error pages)
@@ -236,6 +248,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS") or 31536000) if 
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SILENCED_SYSTEM_CHECKS = [
     # HSTS for subdomains (W005) and preloading (W021) bind every site under
     # the domain to HTTPS, preloading for years in browsers' own lists. A
@@ -248,6 +261,10 @@ SILENCED_SYSTEM_CHECKS = [
 # Warnings and errors, a 500's traceback among them, go to stderr, which
 # gunicorn passes on: Django's own console handler writes only in debug. One
 # line per solve goes to stdout (solver/core/logs.py), the client only hashed.
+# Nothing a client sends writes to the log as it pleases: Django's lines for
+# a 4xx ("Not Found: " and up to 8 KB of path) and its security loggers (a
+# Host it refuses, too many fields, a CSRF failure: a traceback each) are
+# left out, outside debug; a 5xx is still logged with its traceback.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -258,6 +275,8 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": [], "level": "INFO" if DEBUG else "WARNING"},
+        "django.request": {"handlers": [], "level": "INFO" if DEBUG else "ERROR"},
+        "django.security": {"handlers": [], "level": "INFO" if DEBUG else "CRITICAL"},
         "solver.solves": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
     },
 }
@@ -335,10 +354,11 @@ SUDOKU_BATCH_KEEP_HOURS = float(os.environ.get("SUDOKU_BATCH_KEEP_HOURS", "24"))
 SUDOKU_BATCH_KEEP_PER_CLIENT = int(os.environ.get("SUDOKU_BATCH_KEEP_PER_CLIENT", "10"))
 SUDOKU_BATCH_CLIENT_ROWS = int(os.environ.get("SUDOKU_BATCH_CLIENT_ROWS", "30000"))
 # The cap on the puzzles of all batches, a guard on the disk, a hundred
-# clients' quotas: to store a batch past it, finished batches go first, oldest
-# first, then unfinished ones that no slice has touched for
-# SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); only when every batch
-# left is being solved is a new one refused (503, "try again later").
+# clients' quotas: to store a batch past it, the sender's own finished
+# batches go first, oldest first, then its own unfinished ones that no slice
+# has touched for SUDOKU_BATCH_IDLE_MINUTES (nobody is solving them); no
+# other client's goes before its SUDOKU_BATCH_KEEP_HOURS: past the sender's
+# own, the new one is refused (503, until the oldest batch's hours are up).
 # Measured in SQLite: 10,000 classic puzzles take 2.8 MB stored, 4.1 MB
 # solved; the worst, 10,000 invalid lines filling the 2 MiB file, each with
 # its message, 9.7 MB. So 3,000,000 puzzles take about 1.2 GB, 3 GB at worst;

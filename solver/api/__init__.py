@@ -2,7 +2,8 @@
 operations each feature writes beside its pages.
 
 Read ``schemas`` (the shapes every operation shares), ``errors`` (every
-failure as JSON), then the operations: ``solver.entry.api`` (solve and check
+failure as JSON), ``openapi`` (the refusals every operation may get), then
+the operations: ``solver.entry.api`` (solve and check
 a puzzle), ``solver.teaching.api`` (steps, hints, candidates) and
 ``solver.library.api`` (new, stored and daily puzzles) and
 ``solver.photos.web.api`` (a puzzle read from a photo). django-ninja makes
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
-from ninja import NinjaAPI
 from ninja.openapi.docs import Swagger
 
 from ..entry.api import router as entry_router
@@ -22,6 +22,7 @@ from ..library.api import router as library_router
 from ..photos.web.api import router as photos_router
 from ..teaching.api import router as teaching_router
 from .errors import install_handlers
+from .openapi import SiteAPI
 
 DESCRIPTION = """
 Solve and check 9x9 Sudoku puzzles.
@@ -33,9 +34,13 @@ puzzle may be written in any format the site reads.
 Every failure is JSON: `{"status": "invalid", "errors": [...]}` with status
 400 when the input is at fault (each error has a stable `code`, a `message`
 and the `cells` at fault as `[row, column]` pairs), or `{"status": "error",
-...}` with 404, 405, 413 or 415 when the request itself is, 503 when a new
-puzzle could not be made in time or is not ready yet, or the database stayed
-busy (`busy`: send it again), and 500, logged, should the server fail.
+...}` with 404, 405, 413, 414 or 415 when the request itself is, 503 when a
+new puzzle could not be made in time or is not ready yet, and 500, logged,
+should the server fail. A client sending faster than a person could gets 429
+(`too_many_requests`); one whose earlier request is still being answered, or
+any while the server or its database is busy, 503 (`busy`): both carry
+`Retry-After`, the seconds to wait before sending it again. Messages come in
+the reader's language: the `django_language` cookie, else `Accept-Language`.
 
 The teacher (`/api/steps`, `/api/hint`) works on a person's board: the
 givens, the digits placed so far and, if given, the candidates pencilled.
@@ -58,7 +63,7 @@ reader is of each cell, and the cells to check. It solves nothing.
 The other POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
 
-api = NinjaAPI(
+api = SiteAPI(
     title="Sudoku solver API",
     version="1",
     description=DESCRIPTION,

@@ -91,7 +91,10 @@ class Problem(Schema):
         "out_of_range, not_found, out_of_time.",
         examples=["conflict"],
     )
-    message: str = Field(description="For people, in English.")
+    message: str = Field(
+        description="For people, in the reader's language (the django_language cookie, "
+        "else Accept-Language)."
+    )
     cells: list[Annotated[list[Line], Field(min_length=2, max_length=2)]] = Field(
         description="The cells at fault as [row, column] pairs from 1 (maybe none).",
         examples=[[[1, 1], [1, 5]]],

@@ -36,6 +36,7 @@ from .models import PENDING, Batch, BatchRow
 INSERT_ROWS = 1000  # rows stored per insert when a batch is created
 SOLVE_ROWS = 200  # rows read, then written back, together while solving
 SOLVED_FIELDS = ("status", "solution", "solutions", "guesses", "ms", "message")
+MIN_RETRY_SECONDS = 60  # a full server's soonest "try again"
 
 
 class BatchRefused(ValueError):
@@ -51,9 +52,11 @@ class NoPuzzles(BatchRefused):
 
 class ServerFull(Exception):
     """The batches kept hold as many puzzles as ``SUDOKU_BATCH_MAX_ROWS``
-    allows, even with every finished and every idle batch gone: each one
-    left is being solved. The new batch is refused, and nothing is stored or
-    deleted; room comes as those finish. ``seconds``: when to try again."""
+    allows, even with the sender's own finished and idle batches gone: the
+    rest are other clients' (or no client's), kept for their
+    ``SUDOKU_BATCH_KEEP_HOURS``. The new batch is refused, and nothing is
+    stored or deleted. ``seconds``: when to try again, once the oldest batch
+    kept has had its time (at least ``MIN_RETRY_SECONDS``)."""
 
     def __init__(self, seconds: float = 60.0):
         super().__init__("The batches kept hold as many puzzles as the server may keep.")
@@ -136,10 +139,14 @@ def make_room(client: str, rows: int) -> None:
        ``SUDOKU_BATCH_CLIENT_ROWS`` puzzles (``_within_quota``), so that one
        client (an address, an IPv6 /64) never holds more than its share;
     3. while all batches would hold more than ``SUDOKU_BATCH_MAX_ROWS``
-       puzzles, finished batches, oldest first, whoever sent them; then
+       puzzles, the client's own finished batches, oldest first; then its
        unfinished ones no slice has touched for ``SUDOKU_BATCH_IDLE_MINUTES``
        and whose lease has run out (none is queued), the longest idle first
-       (``_free``). Past that, every puzzle kept is being solved: ServerFull.
+       (``_free``). Never another client's batch before its
+       ``SUDOKU_BATCH_KEEP_HOURS``, nor one of no client: past the
+       client's own, ServerFull, with the time until the oldest batch kept
+       has had its hours (``_until_room``). A flood from many addresses
+       can fill the cap, but then only new batches wait; none sent is lost.
 
     Call it inside the transaction that stores the batch, after
     ``hold(Lock.BATCHES)``, so that workers run it one at a time and none
@@ -149,8 +156,8 @@ def make_room(client: str, rows: int) -> None:
     forget_old_batches()
     _within_quota(client, rows)
     excess = _rows_kept() + rows - settings.SUDOKU_BATCH_MAX_ROWS
-    if excess > 0 and _free(excess) < excess:
-        raise ServerFull()
+    if excess > 0 and _free(client, excess) < excess:
+        raise ServerFull(_until_room())
 
 
 def run_slice(batch: Batch, seconds: float, lease: Lease | None = None) -> int:
@@ -325,13 +332,16 @@ def _rows_kept() -> int:
     return Batch.objects.aggregate(rows=Sum("total"))["rows"] or 0
 
 
-def _free(excess: int) -> int:
-    """Delete finished batches, oldest first, then unfinished ones idle for
-    ``SUDOKU_BATCH_IDLE_MINUTES`` and not leased, the longest idle first,
-    until those gone held ``excess`` puzzles or none is left; return how
-    many they held."""
+def _free(client: str, excess: int) -> int:
+    """Delete ``client``'s finished batches, oldest first, then its
+    unfinished ones idle for ``SUDOKU_BATCH_IDLE_MINUTES`` and not leased,
+    the longest idle first, until those gone held ``excess`` puzzles or none
+    is left; return how many they held. No other client's batch goes, nor,
+    for a batch of no client (""), any batch: those go by age alone."""
+    if not client:
+        return 0
     pending = BatchRow.objects.filter(batch=OuterRef("pk"), status=PENDING)
-    batches = Batch.objects.annotate(running=Exists(pending))
+    batches = Batch.objects.filter(client=client).annotate(running=Exists(pending))
     now = timezone.now()
     idle = now - timedelta(minutes=settings.SUDOKU_BATCH_IDLE_MINUTES)
     finished = batches.filter(running=False).order_by("created", "pk")
@@ -349,6 +359,17 @@ def _free(excess: int) -> int:
             freed += total
         _delete(Batch.objects.filter(pk__in=gone))
     return freed
+
+
+def _until_room() -> float:
+    """Seconds until the oldest batch kept has had ``SUDOKU_BATCH_KEEP_HOURS``
+    and goes, the soonest a full server has room again; at least
+    ``MIN_RETRY_SECONDS``."""
+    oldest = Batch.objects.order_by("created").values_list("created", flat=True).first()
+    if oldest is None:
+        return MIN_RETRY_SECONDS
+    ends = oldest + timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS)
+    return max(MIN_RETRY_SECONDS, (ends - timezone.now()).total_seconds())
 
 
 def _delete(batches: QuerySet[Batch]) -> int:

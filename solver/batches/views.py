@@ -9,13 +9,16 @@ only show how far they have got.
 import logging
 import math
 import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.defaultfilters import filesizeformat, floatformat
+from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -37,12 +40,11 @@ PAGE_ROWS = 500  # results shown on one page
 JSON = "application/json"
 GONE = _(
     "This batch is gone: batches are kept for %(hours)s hours at most, and only each "
-    "sender's newest %(jobs)s, up to %(rows)s puzzles; when the server is full, "
-    "finished batches make way for new ones, oldest first. Send the puzzles again."
+    "sender's newest %(jobs)s, up to %(rows)s puzzles. Send the puzzles again."
 )
 FULL = _(
-    "The server is holding as many puzzles as it can, and every batch it holds is being "
-    "solved. Try again in a minute: room comes free as batches finish."
+    "The server is holding as many puzzles as it may keep, in other senders' batches, "
+    "each kept for %(hours)s hours. Try again in %(wait)s, once the oldest has had its time."
 )
 BUSY = _("The server is busy; the puzzles will be solved in a moment.")
 logger = logging.getLogger(__name__)
@@ -72,8 +74,8 @@ def new_batch(request):
         response["Retry-After"] = str(RETRY_SECONDS)
         return response
     except ServerFull as full:
-        logger.warning("Batch refused: SUDOKU_BATCH_MAX_ROWS reached by batches being solved")
-        form.add_error(None, FULL)
+        logger.warning("Batch refused: SUDOKU_BATCH_MAX_ROWS reached by others' batches")
+        form.add_error(None, FULL % _room_in(full.seconds))
         response = _form_page(request, form, status=503)
         response["Retry-After"] = str(math.ceil(full.seconds))
         return response
@@ -172,6 +174,16 @@ def _progress_reply(batch: Batch) -> JsonResponse:
             "text": _solved_text(state),
         }
     )
+
+
+def _room_in(seconds: float) -> dict[str, str]:
+    """How long batches are kept, and how long until room comes (``seconds``,
+    in the reader's words: "23 hours, 59 minutes"): for FULL."""
+    now = timezone.now()
+    return {
+        "hours": floatformat(settings.SUDOKU_BATCH_KEEP_HOURS),
+        "wait": timeuntil(now + timedelta(seconds=seconds), now),
+    }
 
 
 def _keeping() -> dict[str, str]:

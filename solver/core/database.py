@@ -18,13 +18,29 @@ in two ways that the features meet here:
   ``BUSY_ERRORS`` names the two, and ``BusyDatabaseMiddleware`` answers a
   request that one of them ends with 503 and Retry-After, never a 500: the
   request may simply be sent again.
+- Frozen. A PostgreSQL server that stops answering (its processes stopped,
+  its machine stalled) keeps its connections open, and the kernel still
+  takes what is sent, so neither a lock's timeout (the server's) nor TCP's
+  (keepalives, tcp_user_timeout: the kernel answers those) ever ends a
+  query: it would wait past gunicorn's timeout, and the worker be killed.
+  ``cut_off_after`` bounds a request's time in the database from the
+  client's side: ``DATABASE_STALL_SECONDS`` after the request began, its
+  connections are shut (the socket, under psycopg's feet), so a query
+  still waiting fails at once as a lost connection would, and the request
+  is answered 503. A new connection is bounded by ``connect_timeout``.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import IntEnum
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 from django.db.transaction import TransactionManagementError
 from django.http import HttpRequest, HttpResponse
@@ -73,16 +89,54 @@ def busy_page(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@contextmanager
+def cut_off_after(seconds: float) -> Iterator[None]:
+    """Within the block, this thread's PostgreSQL connections are shut once
+    ``seconds`` have passed (``_shut``): a query then waiting, on a server
+    that no longer answers, raises OperationalError at once. Nothing is
+    armed for SQLite, whose waits are its own lock's, bounded already."""
+    databases = [connections[alias] for alias in connections]
+    watched = [database for database in databases if database.vendor == "postgresql"]
+    if not watched:
+        yield
+        return
+    timer = threading.Timer(seconds, _shut, args=(watched, seconds))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def _shut(databases: list, seconds: float) -> None:
+    """Shut the socket of each of ``databases``' open connections (from
+    another thread than the one waiting on it), and log that it was cut."""
+    for database in databases:
+        connection = database.connection
+        if connection is None or connection.closed:
+            continue
+        try:
+            descriptor = os.dup(connection.pgconn.socket)
+        except Exception:  # closed meanwhile (psycopg's OperationalError)
+            continue
+        with socket.socket(fileno=descriptor) as shut:
+            shut.shutdown(socket.SHUT_RDWR)
+        logger.warning("A request was in the database for %g s: its connection was cut", seconds)
+
+
 class BusyDatabaseMiddleware:
-    """Every request ended by a busy or lost database (``BUSY_ERRORS``) gets
-    ``busy_page``, logged as a warning, not a 500. Views that can say more
-    (the batch form, kept with its text) catch ``BUSY_ERRORS`` themselves."""
+    """Every request ended by a busy, lost or frozen database
+    (``BUSY_ERRORS``; ``cut_off_after`` with ``DATABASE_STALL_SECONDS``)
+    gets ``busy_page``, logged as a warning, not a 500. Views that can say
+    more (the batch form, kept with its text) catch ``BUSY_ERRORS`` themselves."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        with cut_off_after(settings.DATABASE_STALL_SECONDS):
+            return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         if not isinstance(exception, BUSY_ERRORS):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -60,7 +60,7 @@ def index(request):
         form = _linked_form(text, writing)
         if form.board is not remembered:
             form.notices.append(_switched_notice(form.board))
-        return _remembering(entry_page(request, form), form.board)
+        return _remembering(request, entry_page(request, form), form.board)
     asked = request.GET.get("size")
     if asked is None:
         if remembered is not STANDARD:
@@ -74,13 +74,19 @@ def index(request):
             % {"size": asked[:10]}
         )
         return entry_page(request, form)
-    return _remembering(entry_page(request, form), board)
+    return _remembering(request, entry_page(request, form), board)
 
 
-def _remembering(response: HttpResponse, board: Shape) -> HttpResponse:
-    """``response``, setting the cookie that remembers ``board`` for the next visit."""
+def _remembering(request: HttpRequest, response: HttpResponse, board: Shape) -> HttpResponse:
+    """``response``, setting the cookie that remembers ``board`` for the next
+    visit: Secure when ``request`` came over HTTPS, as the site's others."""
     response.set_cookie(
-        SIZE_COOKIE, str(board.size), max_age=SIZE_KEPT_SECONDS, samesite="Lax", httponly=True
+        SIZE_COOKIE,
+        str(board.size),
+        max_age=SIZE_KEPT_SECONDS,
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure(),
     )
     return response
 

@@ -36,7 +36,8 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
         assert set(schema["paths"][name]) == {"get", "post"}
     for name in ("/api/steps", "/api/hint", "/api/candidates"):
         assert set(schema["paths"][name]) == {"post"}
-        assert set(schema["paths"][name]["post"]["responses"]) == {"200", "400", "413", "415"}
+        responses = schema["paths"][name]["post"]["responses"]
+        assert set(responses) == {"200", "400", "413", "415", "429", "503"}
     assert set(schema["paths"]["/api/rating"]) == {"get"}
 
 

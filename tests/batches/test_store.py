@@ -2,8 +2,9 @@
 slice's time, each bad line reported on its own row while the rest are solved;
 its progress is counted, and old batches forgotten. Each client keeps a
 quota of batches and puzzles; when all batches hold as many puzzles as the
-server keeps, finished ones make way first, then those nobody is solving,
-and a batch being solved never does: a server full of those refuses new ones."""
+server keeps, the sender's own finished ones make way first, then its own
+that nobody is solving; another client's batch never does before its hours
+are up: a server full of those refuses new ones, saying when to come back."""
 
 import subprocess
 import sys
@@ -192,7 +193,7 @@ def test_two_slices_at_once_save_each_row_once_the_first_outcome_standing(monkey
 
 def test_an_idle_batch_queued_for_the_workers_is_not_abandoned(settings):
     """Under the celery runner a batch waits, untouched, for a worker: while
-    its lease holds, it is being solved, and stays."""
+    its lease holds, it is being solved, and stays, even its sender's own."""
     settings.SUDOKU_BATCH_MAX_ROWS = 2
     queued = create_batch("a.txt", HARD, client=ALICE)
     long_ago = timezone.now() - timedelta(minutes=11)
@@ -200,9 +201,9 @@ def test_an_idle_batch_queued_for_the_workers_is_not_abandoned(settings):
     leases.take(queued.pk, "a-message", 60)
     create_batch("b.txt", HARD, client=BOB)
     with pytest.raises(ServerFull):
-        create_batch("c.txt", HARD, client=CAROL)
+        create_batch("c.txt", HARD, client=ALICE)
     Batch.objects.filter(pk=queued.pk).update(lease_until=long_ago)
-    create_batch("c.txt", HARD, client=CAROL)
+    create_batch("c.txt", HARD, client=ALICE)
     assert not Batch.objects.filter(pk=queued.pk).exists()
 
 
@@ -308,37 +309,78 @@ def test_a_batch_larger_than_the_quota_is_stored_alone(settings):
     assert list(Batch.objects.all()) == [large]
 
 
-def test_a_full_cap_drops_the_oldest_finished_batch(settings):
+def test_a_full_cap_never_drops_another_clients_batch_before_its_hours(settings):
+    """Finished or not, other clients' batches are kept their 24 hours: the
+    new batch is refused instead, and nothing is stored or deleted."""
     settings.SUDOKU_BATCH_MAX_ROWS = 3
     finished = [create_batch(f"{name}.txt", HARD, client=name) for name in (ALICE, BOB)]
     for batch in finished:
         finish(batch)
-    running = create_batch("carol.txt", HARD, client=CAROL)
-    newest = create_batch("d.txt", HARD, client="d4d4d4d4d4d4")
-    assert set(Batch.objects.all()) == {finished[1], running, newest}
-    assert not BatchRow.objects.filter(batch_id=finished[0].pk).exists()
+    kept = {*finished, create_batch("carol.txt", HARD, client=CAROL)}
+    rows = BatchRow.objects.count()
+    with pytest.raises(ServerFull):
+        create_batch("d.txt", HARD, client="d4d4d4d4d4d4")
+    assert set(Batch.objects.all()) == kept
+    assert BatchRow.objects.count() == rows
 
 
-def test_finished_batches_go_oldest_first_until_there_is_room(settings):
+def test_on_a_full_cap_the_senders_own_finished_batches_go_oldest_first(settings):
     settings.SUDOKU_BATCH_MAX_ROWS = 4
-    batches = [create_batch(f"{n}.txt", HARD, client=f"{n:012x}") for n in range(4)]
-    for batch in batches:
+    settings.SUDOKU_BATCH_CLIENT_ROWS = 10
+    bobs = create_batch("bob.txt", HARD, client=BOB)
+    finish(bobs)
+    alices = [create_batch(f"{n}.txt", HARD, client=ALICE) for n in range(3)]
+    for batch in alices:
         finish(batch)
-    newest = create_batch("three.txt", "\n".join([HARD] * 3), client=ALICE)
-    assert set(Batch.objects.all()) == {batches[3], newest}
+    newest = create_batch("two.txt", "\n".join([HARD] * 2), client=ALICE)
+    assert set(Batch.objects.all()) == {bobs, alices[2], newest}
 
 
-def test_unfinished_batches_nobody_solves_go_after_finished_ones(settings):
+def test_on_a_full_cap_the_senders_own_idle_batches_go_after_its_finished_ones(settings):
     """A batch no slice has touched for SUDOKU_BATCH_IDLE_MINUTES is one
-    nobody is solving; one being solved stays."""
-    settings.SUDOKU_BATCH_MAX_ROWS = 3
+    nobody is solving: its sender's next batch may take its room; another's
+    idle batch stays."""
+    settings.SUDOKU_BATCH_MAX_ROWS = 4
     settings.SUDOKU_BATCH_IDLE_MINUTES = 10
     abandoned = create_batch("a.txt", "\n".join([HARD] * 2), client=ALICE)
-    running = create_batch("b.txt", HARD, client=BOB)
+    bobs_idle = create_batch("b.txt", HARD, client=BOB)
+    running = create_batch("c.txt", HARD, client=ALICE)
     run_slice(abandoned, 0.0)  # one of its two puzzles solved, then left
-    Batch.objects.filter(pk=abandoned.pk).update(touched=timezone.now() - timedelta(minutes=11))
-    newest = create_batch("c.txt", HARD, client=CAROL)
-    assert set(Batch.objects.all()) == {running, newest}
+    long_ago = timezone.now() - timedelta(minutes=11)
+    Batch.objects.filter(pk__in=[abandoned.pk, bobs_idle.pk]).update(touched=long_ago)
+    newest = create_batch("d.txt", HARD, client=ALICE)
+    assert set(Batch.objects.all()) == {bobs_idle, running, newest}
+    with pytest.raises(ServerFull):
+        create_batch("e.txt", "\n".join([HARD] * 2), client=CAROL)
+
+
+def test_a_full_server_says_when_the_oldest_batch_has_had_its_hours(settings):
+    settings.SUDOKU_BATCH_MAX_ROWS = 2
+    settings.SUDOKU_BATCH_KEEP_HOURS = 24
+    oldest = create_batch("a.txt", HARD, client=ALICE)
+    create_batch("b.txt", HARD, client=BOB)
+    Batch.objects.filter(pk=oldest.pk).update(created=timezone.now() - timedelta(hours=20))
+    before = timezone.now()
+    with pytest.raises(ServerFull) as refused:
+        create_batch("c.txt", HARD, client=CAROL)
+    after = timezone.now()
+    oldest.refresh_from_db()
+    ends = oldest.created + timedelta(hours=24)
+    assert (ends - after).total_seconds() <= refused.value.seconds
+    assert refused.value.seconds <= (ends - before).total_seconds()
+    # Its hours up, it goes, and the next batch finds room.
+    Batch.objects.filter(pk=oldest.pk).update(created=timezone.now() - timedelta(hours=25))
+    create_batch("c.txt", HARD, client=CAROL)
+
+
+def test_a_server_full_until_a_moment_from_now_says_a_minute_at_least(settings):
+    settings.SUDOKU_BATCH_MAX_ROWS = 1
+    oldest = create_batch("a.txt", HARD, client=ALICE)
+    almost = timezone.now() - timedelta(hours=settings.SUDOKU_BATCH_KEEP_HOURS, seconds=-5)
+    Batch.objects.filter(pk=oldest.pk).update(created=almost)
+    with pytest.raises(ServerFull) as refused:
+        create_batch("b.txt", HARD, client=BOB)
+    assert refused.value.seconds == store.MIN_RETRY_SECONDS
 
 
 def test_a_slice_touches_its_batch():
@@ -352,9 +394,8 @@ def test_a_server_full_of_batches_being_solved_refuses_storing_and_deleting_noth
     settings.SUDOKU_BATCH_MAX_ROWS = 3
     kept = {create_batch(f"{name}.txt", HARD, client=name) for name in (ALICE, BOB, CAROL)}
     rows = BatchRow.objects.count()
-    with pytest.raises(ServerFull) as refused:
+    with pytest.raises(ServerFull):
         create_batch("more.txt", "\n".join([HARD] * 4), client="d4d4d4d4d4d4")
-    assert refused.value.seconds == 60  # batches being solved finish within minutes
     assert set(Batch.objects.all()) == kept
     assert BatchRow.objects.count() == rows
 

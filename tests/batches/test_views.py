@@ -519,8 +519,7 @@ def test_a_step_on_a_batch_that_is_gone_says_so(client):
     assert response.status_code == 404
     assert response.json()["message"] == (
         "This batch is gone: batches are kept for 24 hours at most, and only each sender's "
-        "newest 10, up to 30,000 puzzles; when the server is full, finished batches make way "
-        "for new ones, oldest first. Send the puzzles again."
+        "newest 10, up to 30,000 puzzles. Send the puzzles again."
     )
     assert client.post(url).status_code == 404
 
@@ -542,9 +541,8 @@ def test_progress_counts_are_grouped_by_thousands(client, settings):
 
 def test_the_form_says_how_long_and_how_many_batches_are_kept(client):
     assert (
-        "for 24 hours, or until you have sent 10 newer batches or 30,000 more puzzles. When "
-        "the server is full, finished batches make way for new ones, oldest first: download "
-        "the results you want to keep."
+        "for 24 hours, or until you have sent 10 newer batches or 30,000 more puzzles. "
+        "Download the results you want to keep."
     ) in text_of(client.get(BATCH))
 
 
@@ -591,8 +589,8 @@ def test_fresh_addresses_in_one_ipv6_network_are_one_client(client):
 
 
 def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, settings):
-    """Full of batches being solved (one puzzle a slice, so none finishes)."""
-    settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
+    """Full of others' batches, finished or not: the new one is refused, its
+    text kept, saying when the oldest batch's hours are up (Retry-After too)."""
     settings.SUDOKU_BATCH_MAX_ROWS = 4
     for address in (SENDER, FLOODER):
         client.post(BATCH, {"puzzles": "\n".join([HARD] * 2)}, REMOTE_ADDR=address)
@@ -600,34 +598,49 @@ def test_a_full_server_refuses_a_batch_keeping_the_text_and_every_batch(client, 
     pasted = "\n".join([HARD, NO_SOLUTION])
     response = client.post(BATCH, {"puzzles": pasted}, REMOTE_ADDR="192.0.2.1")
     assert response.status_code == 503
-    assert response["Retry-After"] == "60"
-    assert errors_of(response) == [
-        "The server is holding as many puzzles as it can, and every batch it holds is being "
-        "solved. Try again in a minute: room comes free as batches finish."
-    ]
+    assert 23 * 3600 < int(response["Retry-After"]) <= 24 * 3600
+    [error] = errors_of(response)
+    assert re.fullmatch(
+        "The server is holding as many puzzles as it may keep, in other senders&#x27; "
+        "batches, each kept for 24 hours. Try again in 23\xa0hours, [0-9]+\xa0minutes, "
+        "once the oldest has had its time.",
+        error,
+    ), error
     assert "The puzzles could not be stored" in text_of(response)
     assert f">{pasted}</textarea>" in response.content.decode()
     assert set(Batch.objects.all()) == kept
     assert Batch.objects.filter(rows__puzzle=NO_SOLUTION).count() == 0
 
 
-def test_a_full_cap_makes_way_by_the_oldest_finished_batch(client, settings):
+@pytest.mark.parametrize("language", ["vi", "zh-hans", "zh-hant"])
+def test_a_full_server_says_so_in_the_readers_language(client, settings, language):
+    settings.SUDOKU_BATCH_MAX_ROWS = 1
+    client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=SENDER)
+    client.cookies["django_language"] = language
+    response = client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=FLOODER)
+    assert response.status_code == 503
+    [error] = errors_of(response)
+    assert "The server is holding" not in error
+    assert "24" in error  # the hours, in the reader's words around them
+
+
+def test_a_senders_own_finished_batch_makes_way_anothers_never(client, settings):
     settings.SUDOKU_BATCH_MAX_ROWS = 2
-    finished = [
+    senders, flooders = (
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=address)["Location"]
         for address in (SENDER, FLOODER)
-    ]
-    response = client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR="192.0.2.1")
-    assert response.status_code == 303
-    gone = client.get(finished[0])
+    )
+    assert client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR="192.0.2.1").status_code == 503
+    assert client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=FLOODER).status_code == 303
+    gone = client.get(flooders)
     assert gone.status_code == 404
     assert "no longer kept" in text_of(gone)
-    assert client.get(finished[1]).status_code == 200
+    assert client.get(senders).status_code == 200
 
 
 def test_many_addresses_cannot_push_out_anothers_running_batch(client, settings):
-    """Past the cap, finished batches make way for new ones; the first
-    client's running batch stays and goes on."""
+    """Past the cap, new batches from other addresses are refused, finished
+    or not; the first client's running batch stays and goes on."""
     settings.SUDOKU_BATCH_SLICE_SECONDS = 0.0
     settings.SUDOKU_BATCH_MAX_ROWS = 5
     client.post(BATCH, {"puzzles": "\n".join([HARD] * 3)}, REMOTE_ADDR=SENDER)
@@ -636,6 +649,6 @@ def test_many_addresses_cannot_push_out_anothers_running_batch(client, settings)
         client.post(BATCH, {"puzzles": HARD}, REMOTE_ADDR=f"198.51.100.{n}").status_code
         for n in range(1, 21)
     ]
-    assert flood == [303] * 20  # each finished at once, so the next takes its room
+    assert flood == [303] * 2 + [503] * 18  # each finished at once, and kept its hours
     assert Batch.objects.count() == 3
     assert client.post(batch_url(running, "solver:batch_step"), **JSON).json()["done"] == 2

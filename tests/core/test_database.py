@@ -5,14 +5,21 @@ busy page, 503 with Retry-After, never a 500."""
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
+from types import SimpleNamespace
+
 import pytest
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.urls import reverse
 
-from solver.core.database import Lock, hold
+from deploy import limits
+from solver.core.database import Lock, _shut, cut_off_after, hold
 from solver.library import picks
-from tests.support.database import cut_off, held, postgres_only, taken, waits_briefly
+from tests.support.database import cut_off, frozen, held, postgres_only, taken, waits_briefly
 from tests.support.pages import text_of
 
 DAILY = reverse("solver:daily")
@@ -88,3 +95,79 @@ def test_a_connection_lost_under_way_gets_the_busy_page(client, monkeypatch):
         connection.close()  # as Django does once a request's connection failed
     assert response.status_code == 503
     assert BUSY in text_of(response)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_frozen_server_gets_the_busy_page_within_the_stall_bound(client, monkeypatch, settings):
+    """The server stops answering mid-request (its process stopped): the
+    request's connection is cut DATABASE_STALL_SECONDS after it began, and
+    it is answered 503, well before the safety net would thaw the server."""
+    settings.DATABASE_STALL_SECONDS = 1
+    choose = picks.daily_puzzle
+
+    def on_a_frozen_server(*args, **kwargs):
+        with frozen(seconds=STALL_NET):
+            return choose(*args, **kwargs)
+
+    monkeypatch.setattr(picks, "daily_puzzle", on_a_frozen_server)
+    started = time.monotonic()
+    try:
+        response = client.get(DAILY)
+    finally:
+        connection.close()  # as Django does once a request's connection failed
+    assert response.status_code == 503
+    assert BUSY in text_of(response)
+    assert time.monotonic() - started < STALL_NET  # cut, not thawed
+
+
+STALL_NET = 60  # the frozen server thaws after this long, should nothing cut it
+
+
+def test_a_frozen_servers_503_comes_before_gunicorn_ends_the_worker():
+    """The cut, then a new connection's connect_timeout (the next request's
+    health check finds the cut one gone), still inside gunicorn's timeout."""
+    assert settings.DATABASE_STALL_SECONDS >= settings.DATABASE_WAIT_SECONDS
+    connect = settings.DATABASE_CONNECT_SECONDS
+    assert settings.DATABASE_STALL_SECONDS + connect < limits.WORKER_TIMEOUT
+
+
+def test_a_watchdog_is_armed_for_postgresql_alone(monkeypatch):
+    """SQLite's waits are its lock's, bounded by its timeout: nothing to cut."""
+    armed = []
+    monkeypatch.setattr("solver.core.database.threading.Timer", Recorded(armed))
+    with cut_off_after(5):
+        pass
+    assert bool(armed) == (connection.vendor == "postgresql")
+
+
+class Recorded:
+    """A stand-in for threading.Timer that records each one made, and never fires."""
+
+    def __init__(self, made: list):
+        self.made = made
+
+    def __call__(self, *args, **kwargs):
+        self.made.append(args)
+        return SimpleNamespace(daemon=False, start=lambda: None, cancel=lambda: None)
+
+
+def test_shutting_a_connections_socket_ends_a_read_waiting_on_it():
+    """The mechanism, without a server: a thread waits to read from a socket
+    nobody writes to, as psycopg waits on a frozen server; shutting the
+    socket from another thread (through a copy of its descriptor, as
+    ``_shut`` does) ends the wait at once with end of file."""
+    ours, theirs = socket.socketpair()
+    read = []
+    waiting = threading.Thread(target=lambda: read.append(ours.recv(1)))
+    waiting.start()
+    fake = SimpleNamespace(connection=SimpleNamespace(closed=False, pgconn=SimpleNamespace(
+        socket=ours.fileno())))  # fmt: skip
+    try:
+        _shut([fake], 1)
+        waiting.join(timeout=STALL_NET)
+        assert not waiting.is_alive()
+        assert read == [b""]
+    finally:
+        theirs.close()
+        ours.close()

@@ -200,8 +200,8 @@ def test_the_rates_count_an_ipv6_network_as_one_client(stack):
     assert all(reply.status == 200 for reply in at_once(stack, many))
 
 
-# Requests at the edge of what nginx reads: each is answered by Django (JSON
-# under /api/) or refused by nginx with the site's page, never by gunicorn's bare 400.
+# Requests at the edge of what nginx reads: each is answered by Django or
+# refused by nginx, JSON under /api/ either way, never by gunicorn's bare 400.
 LONGEST_LINE = 8190  # nginx.conf's large_client_header_buffers, less its shortest line end
 
 
@@ -221,9 +221,9 @@ def test_a_request_line_nginx_takes_gunicorn_takes(stack, length, end):
     if len(line + end) <= LONGEST_LINE + 1:  # within nginx's buffer: Django's, as JSON
         assert " 404 " in status_line, status_line
         assert json.loads(body)["errors"]
-    else:  # nginx's own page, the line being too long for it
+    else:  # nginx's own refusal, the line being too long for it: JSON too, under /api/
         assert " 414 " in status_line, status_line
-        assert "<h1>Address too long</h1>" in body.decode()
+        assert json.loads(body)["errors"][0]["code"] == "uri_too_long"
     assert "Invalid request" not in stack.log_text()
 
 

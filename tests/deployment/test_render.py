@@ -10,6 +10,8 @@ import re
 import runpy
 
 import pytest
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest
 
 from deploy import limits, render
 from tests.support.stack import ENV_EXAMPLE, ROOT, read_env_file
@@ -254,6 +256,37 @@ def test_nginx_serves_the_hosts_django_allows(tmp_path, settings, hosts, names):
     # Any other host gets the default server, which closes the connection.
     closed = re.search(r"listen \S+ default_server;\n\s+server_name \"\";(.*?)\n    \}", conf, re.S)
     assert "return 444;" in closed[1]
+
+
+# Host headers, read by Django and by the served names' map in nginx.conf.
+HOST_HEADERS = [
+    "localhost", "LOCALHOST:8080", "localhost.", "localhost..", "localhost:", "localhost:8a",
+    "localhost:80:80", "127.0.0.1", "127.0.0.1:1@x", "127.0.0.2", "[::1]", "[::1]:80",
+    "[::1].", "[::1]:1@x", "example.org", "www.Example.org.:443", "evilexample.org",
+    "x@localhost", "local_host", "a..example.org", "example.org.evil", "", ":80",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "hosts", [["localhost", "127.0.0.1", "[::1]"], [".example.org", "localhost"], ["*"]]
+)
+def test_nginx_passes_on_exactly_the_host_headers_django_takes(tmp_path, settings, hosts):
+    """The map nginx.conf checks each Host against (in any case, as ``~*``)
+    agrees with Django's own reading, header by header: Django never sees
+    one it would refuse, and loses none it would take."""
+    settings.ALLOWED_HOSTS = hosts
+    conf = rendered(tmp_path)
+    pattern = re.search(r'map \$http_host \$host_served \{.*?"~\*(.*?)" 1;', conf, re.S)[1]
+    served = re.compile(pattern, re.IGNORECASE)
+    for header in HOST_HEADERS:
+        request = HttpRequest()
+        request.META = {"HTTP_HOST": header, "SERVER_NAME": "", "SERVER_PORT": "80"}
+        try:
+            request.get_host()
+            django_takes = bool(header)  # no Host at all: nginx's own 400, whatever Django says
+        except DisallowedHost:
+            django_takes = False
+        assert bool(served.search(header)) == django_takes, (hosts, header)
 
 
 def test_hosts_nginx_could_not_read_are_refused(tmp_path, settings):

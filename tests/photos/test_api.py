@@ -124,4 +124,4 @@ def test_the_schema_documents_the_upload_and_every_reply(client):
     form = operation["requestBody"]["content"]["multipart/form-data"]["schema"]
     assert form["properties"]["image"] == {**form["properties"]["image"], "format": "binary"}
     assert form["required"] == ["image"]
-    assert set(operation["responses"]) == {"200", "400", "413", "415", "503"}
+    assert set(operation["responses"]) == {"200", "400", "413", "415", "429", "503"}

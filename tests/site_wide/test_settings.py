@@ -288,7 +288,17 @@ client = Client(HTTP_HOST="localhost")
 secure = client.get("/index", HTTP_X_FORWARDED_PROTO="https")
 plain = client.get("/index")
 cookie = secure.cookies["csrftoken"]
+sized = {
+    proto: client.get("/index?size=16", HTTP_X_FORWARDED_PROTO=proto).cookies.get("size")
+    for proto in ("https", "http")
+}
+switched = client.post(
+    "/i18n/setlang", {"language": "vi", "next": "/index"}, HTTP_X_FORWARDED_PROTO="https"
+).cookies["django_language"]
 print(json.dumps({
+    "size_secure": {proto: sized[proto] and bool(sized[proto]["secure"]) for proto in sized},
+    "language_secure": bool(switched["secure"]),
+    "language_samesite": switched["samesite"],
     "secure_status": secure.status_code,
     "hsts": secure.headers.get("Strict-Transport-Security"),
     "cookie_secure": bool(cookie["secure"]),
@@ -313,6 +323,9 @@ def test_over_https_the_site_sends_hsts_a_secure_cookie_and_redirects_plain_http
     assert seen["hsts"] == "max-age=31536000"
     assert (seen["cookie_secure"], seen["cookie_httponly"]) == (True, True)
     assert seen["cookie_samesite"] == "Strict"
+    # The language switcher's cookie and the board's size: Secure too, Lax.
+    assert (seen["language_secure"], seen["language_samesite"]) == (True, "Lax")
+    assert seen["size_secure"] == {"https": True, "http": None}  # plain HTTP: redirected
     assert seen["plain_status"] == 301
     assert seen["plain_location"] == "https://localhost/index"
     assert seen["plain_hsts"] is None
@@ -335,6 +348,8 @@ def test_without_https_the_forwarded_proto_header_is_not_believed():
     assert seen["secure_status"] == 200 == seen["plain_status"]
     assert seen["hsts"] is None
     assert seen["cookie_secure"] is False
+    assert seen["size_secure"] == {"https": False, "http": False}
+    assert (seen["language_secure"], seen["language_samesite"]) == (False, "Lax")
 
 
 # The database, as the settings describe it (nothing is connected to).

@@ -16,10 +16,16 @@ workers are, and locks held by another connection while a request waits.
   ``seconds`` at most, not ``DATABASE_WAIT_SECONDS``, until the block ends.
 - ``cut_off()``: the server ends this thread's connection, as a restart or
   a network failure would; the next query finds it gone.
+- ``frozen()``: the server process behind this thread's connection is
+  stopped (SIGSTOP) until the block ends, as a stalled server would be: it
+  takes what is sent and answers nothing. Only this connection's backend,
+  so the server goes on for everyone else (tests side by side included).
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -117,3 +123,20 @@ def cut_off() -> None:
                 time.sleep(0.01)
     finally:
         other.close()
+
+
+@contextmanager
+def frozen(seconds: float = GONE_SECONDS * 3) -> Iterator[None]:
+    """This thread's backend stopped until the block ends, or at most
+    ``seconds`` (a safety net: a test whose query was never cut fails
+    instead of waiting for ever); then it runs again."""
+    connection.ensure_connection()
+    pid = connection.connection.info.backend_pid
+    os.kill(pid, signal.SIGSTOP)
+    thaw = threading.Timer(seconds, os.kill, args=(pid, signal.SIGCONT))
+    thaw.start()
+    try:
+        yield
+    finally:
+        thaw.cancel()
+        os.kill(pid, signal.SIGCONT)
