@@ -514,7 +514,7 @@ OTHER_SOURCE = "127.0.0.1"
 FIRST_ATTACKER = 2  # the attackers are 127.0.0.2, 127.0.0.3...
 ATTACKERS = [1, 2, 4]
 OTHER_PAUSE = 0.2  # seconds between two of the other client's requests
-OTHER_KINDS = ("easy", "hard", "index")
+OTHER_KINDS = ("17-clue", "top1465", "index")
 OTHER_TARGET_MS = 150  # the entry page's p95
 ANSWER_SHARE, ANSWER_TARGET_MS = 0.90, 2000  # the answer pages' successes and p95
 ALONE_SECONDS = 20.0  # the other client alone first, to show the machine's own pace
@@ -649,8 +649,8 @@ def other_pages(port: int, source: str, easy: list[str], hard: list[str], second
     deadline = time.perf_counter() + seconds
     sent = 0
     while time.perf_counter() < deadline:
-        kind = ("easy", "index", "hard", "index")[sent % 4]
-        puzzles = hard if kind == "hard" else easy
+        kind = OTHER_KINDS[(0, 2, 1, 2)[sent % 4]]  # an answer, the entry page, by turns
+        puzzles = hard if kind == OTHER_KINDS[1] else easy
         path = "index" if kind == "index" else "answer"
         client.send(path, puzzles[(sent // 4) % len(puzzles)], tallies[kind])
         sent += 1
@@ -767,8 +767,8 @@ def limits_run(port, rates, hardest, easy, hard, seconds, count):
 def report_limits(rows) -> None:
     """The table of the limits runs, one row for each count of attackers, and the verdicts."""
     print(
-        "\n| attackers | their statuses (all zones) | easy answers: ok, p95 ms | "
-        "hard answers: ok, p95 ms | entry page: ok, p95 ms | worker timeouts, 504s |"
+        "\n| attackers | their statuses (all zones) | 17-clue answers: ok, p95 ms | "
+        "top1465 answers: ok, p95 ms | entry page: ok, p95 ms | worker timeouts, 504s |"
     )
     print("|---|---|---|---|---|---|")
     verdicts = []
@@ -783,7 +783,7 @@ def report_limits(rows) -> None:
         answers_met = all(
             share_ok(other[kind]) >= ANSWER_SHARE
             and percentile(other[kind].ms, 0.95) <= ANSWER_TARGET_MS
-            for kind in ("easy", "hard")
+            for kind in OTHER_KINDS[:2]
         )
         cheap_met = percentile(other["index"].ms, 0.95) <= OTHER_TARGET_MS
         verdicts.append((count, answers_met and cheap_met and timeouts == 0 and gateway == 0))

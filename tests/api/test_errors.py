@@ -129,7 +129,7 @@ def test_an_unexpected_failure_is_a_json_500_and_is_logged(client, monkeypatch, 
     def broken(*args, **kwargs):
         raise RuntimeError("engine on fire")
 
-    monkeypatch.setattr("solver.entry.api.solve", broken)
+    monkeypatch.setattr("solver.core.slots.solve", broken)
     client.raise_request_exception = False
     response = client.post(SOLVE, {"puzzle": HARD}, content_type="application/json")
     assert codes(response, 500) == ["server_error"]

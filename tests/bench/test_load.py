@@ -258,13 +258,13 @@ def test_the_limits_run_reports_each_count_of_attackers_against_the_targets(caps
     """Met: the other's answers ok 90% of the time with p95 within 2 s, its entry
     page's p95 within 150 ms, no worker timed out, no 504."""
     zones = {"solve": tally(10), "teach": tally(2)}
-    good = {"easy": tally(20), "hard": tally(20), "index": tally(20)}
+    good = dict.fromkeys(load.OTHER_KINDS, tally(20))
     refused = load.Tally(ms=[10.0] * 20, statuses=Counter({200: 17, 503: 3}), seconds=1)
     slow = load.Tally(ms=[10.0] * 18 + [3000.0] * 2, statuses=Counter({200: 20}), seconds=1)
     rows = [
         (2, zones, good, 0, 0, 0),
-        (4, zones, {**good, "hard": refused}, 0, 0, 0),
-        (5, zones, {**good, "easy": slow}, 0, 0, 0),
+        (4, zones, {**good, "top1465": refused}, 0, 0, 0),
+        (5, zones, {**good, "17-clue": slow}, 0, 0, 0),
         (6, zones, good, 1, 0, 0),
     ]
     load.report_limits(rows)
