@@ -42,6 +42,14 @@ a backstop no generated 9x9 puzzle comes near). Only two clocks are read:
 extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
 walk runs out of it is dropped, not rated, so a much slower machine may
 skip a draw that a faster one keeps, and hand out another puzzle.
+
+The deadline: every solve made while generating gets only the seconds left
+before ``max_seconds`` runs out (``_budget``), and a check the clock cut
+ends the generation with None rather than being taken for "not unique", so
+what comes back is still the seed's puzzle. Past the deadline the work
+left is the solve under way up to its next look at the clock (every 64
+guesses), or one step of a walk: a slice of a second on 25x25, never a
+whole check (which, on 25x25, once had 30 s of its own).
 """
 
 from __future__ import annotations
@@ -185,7 +193,9 @@ def _draw(
 ) -> tuple[Grid, Grid, Difficulty | None] | None:
     """One try: a solved grid dug for ``level``, with its rating; None if it did
     not land on the level or the deadline passed."""
-    solution = solved_grid(shape, rng)
+    solution = solved_grid(shape, rng, deadline)
+    if solution is None:
+        return None
     rated: dict[Grid, Difficulty] = {}
     puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, deadline)
     if puzzle is None or level is None:
@@ -235,9 +245,10 @@ def _rated_at(rated: dict[Grid, Difficulty], puzzle: Grid, level: str | None) ->
     return puzzle in rated and rated[puzzle].level == level
 
 
-def solved_grid(shape: Shape, rng: random.Random) -> Grid:
-    """A random solved grid of ``shape``, drawn from ``rng``."""
-    while True:
+def solved_grid(shape: Shape, rng: random.Random, deadline: float | None = None) -> Grid | None:
+    """A random solved grid of ``shape``, drawn from ``rng``; None only when
+    ``deadline`` (a ``perf_counter`` time; None: never) passed first."""
+    while not _past(deadline):
         grid = [0] * shape.cells
         bands, stacks = shape.size // shape.box_rows, shape.size // shape.box_cols
         for k in range(min(bands, stacks)):
@@ -245,9 +256,10 @@ def solved_grid(shape: Shape, rng: random.Random) -> Grid:
             digits = rng.sample(range(1, shape.size + 1), shape.size)
             for cell, digit in zip(box.cells, digits, strict=True):
                 grid[cell] = digit
-        result = solve(tuple(grid), shape, UNIQUE_BUDGET, limit=1)
+        result = solve(tuple(grid), shape, _budget(deadline), limit=1)
         if result.solution is not None:
             return random_transform(shape, rng).apply(result.solution)
+    return None
 
 
 # Whether a dug puzzle, unique, may stay: (puzzle, whether singles solve it)
@@ -280,7 +292,9 @@ def dig(
         tried = list(grid)
         for cell in group:
             tried[cell] = 0
-        verdict = _verdict(tuple(tried), shape, within)
+        verdict = _verdict(tuple(tried), shape, within, deadline)
+        if _past(deadline):
+            return None  # the check may have been cut by the clock: no verdict
         if verdict != "undo":
             grid = tried
             removed.append(group)
@@ -295,12 +309,13 @@ def emptied(grid: Grid, groups: Sequence[tuple[int, ...]]) -> Grid:
     return tuple(0 if cell in cells else digit for cell, digit in enumerate(grid))
 
 
-def _verdict(puzzle: Grid, shape: Shape, within: Check | None) -> str:
+def _verdict(puzzle: Grid, shape: Shape, within: Check | None, deadline: float | None) -> str:
     """``within``'s word on ``puzzle`` if it is unique, else "undo". The cheap
-    check first: when singles solve it, it is unique and easy."""
+    check first: when singles solve it, it is unique and easy. The search
+    has only the time left before ``deadline``."""
     if within is not None and singles_solve(puzzle, shape):
         return within(puzzle, True)
-    if solve(puzzle, shape, UNIQUE_BUDGET, limit=2).status is not Status.UNIQUE:
+    if solve(puzzle, shape, _budget(deadline), limit=2).status is not Status.UNIQUE:
         return "undo"
     return "keep" if within is None else within(puzzle, False)
 
@@ -420,6 +435,16 @@ def _hidden_singles(candidates: list[int], units: list[tuple[int, ...]]) -> dict
                 if candidates[cell] & lone:
                     singles[cell] = singles.get(cell, 0) | (candidates[cell] & lone)
     return singles
+
+
+def _budget(deadline: float | None) -> Budget:
+    """``UNIQUE_BUDGET``, its seconds cut to those left before ``deadline``
+    (a ``perf_counter`` time; None: no cut; none left: 0, a search that
+    gives up at once)."""
+    if deadline is None:
+        return UNIQUE_BUDGET
+    left = max(deadline - perf_counter(), 0.0)
+    return Budget(UNIQUE_BUDGET.max_guesses, min(UNIQUE_BUDGET.max_seconds, left))
 
 
 def _past(deadline: float | None) -> bool:
