@@ -32,6 +32,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
 # SQLite's lock, and a message taken ahead waits for one of those.
 VISIBILITY_SECONDS = 300
 TOP_UP_EVERY_SECONDS = 60.0  # how often the library is topped up
+STOCK_EVERY_SECONDS = 600.0  # how often the big boards' stock is looked at
 
 app = Celery("sudoku_site")
 # CELERY_BROKER_URL, read when the app is first used (REDIS_URL; settings.py).
@@ -54,6 +55,12 @@ app.conf.update(
             "task": "solver.library.tasks.top_up",
             "schedule": TOP_UP_EVERY_SECONDS,
             "options": {"expires": TOP_UP_EVERY_SECONDS},
+        },
+        # The big boards' stock, one puzzle a run (each a minute or more).
+        "top-up-stock": {
+            "task": "solver.library.tasks.top_up_stock",
+            "schedule": STOCK_EVERY_SECONDS,
+            "options": {"expires": STOCK_EVERY_SECONDS},
         },
     },
 )
