@@ -76,10 +76,15 @@ def make(board: Shape, seed: int, max_seconds: float | None) -> Grid | None:
     """A puzzle of ``board`` made from ``seed`` (rotational givens) that
     ``PROOF`` shows unique; None when ``max_seconds`` ran out first.
 
-    A dug puzzle may be unique yet take a search thousands of guesses to
-    prove: it gets givens back from its solution, a few at a time in an
-    order the seed draws, until the proof fits."""
-    made = generator.generate(board, symmetry=SYMMETRY, seed=seed, max_seconds=max_seconds)
+    Each removal while digging is kept only if ``PROOF``'s guesses prove the
+    puzzle still unique (50,000 a check would be a minute each on 25x25),
+    so the puzzle made is one the game proves at once. Should the proof
+    still not fit (the search restarts differently on another writing), the
+    puzzle gets givens back from its solution, a few at a time in an order
+    the seed draws, until it does."""
+    made = generator.generate(
+        board, symmetry=SYMMETRY, seed=seed, max_seconds=max_seconds, max_guesses=PROOF.max_guesses
+    )
     if made is None:
         return None
     puzzle = list(made.puzzle)

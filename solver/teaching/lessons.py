@@ -60,8 +60,7 @@ from . import sentences
 CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
-WALK_SLICE = 20  # steps a board larger than 9x9 is walked by between looks at the clock
-WALK_TIMES = 2  # such a walk stops after this many times the logic's seconds
+WALK_SLICE = 10  # steps a board larger than 9x9 is walked by between looks at the clock
 CUT_WALK_SECONDS = 3600  # how long a walk cut short by the time is kept
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
 KNOWN = frozenset(TABLE)  # the ids a request may name: every technique's, and the trial's
@@ -412,8 +411,10 @@ def bounded(
     few milliseconds for all of a 9x9 board's, but about 10 ms each on
     25x25, hundreds of them. So a larger board is walked ``WALK_SLICE``
     steps at a time, and the walk stops, short of the end, after the slice
-    that spends ``WALK_TIMES`` times ``max_seconds`` (``marks`` then still
-    has open cells): the page says so."""
+    that spends ``max_seconds`` (``marks`` then still has open cells): the
+    page says so. The logic and the trials share those seconds, so the
+    request's bound (the verdict's ``SUDOKU_SOLVE_SECONDS`` and these)
+    holds on every board, past it by one slice at most."""
     if marks.shape.size <= STANDARD.size:
         return explain(marks, chosen, MAX_STEPS, max_seconds, unique)
     start, steps = time.perf_counter(), []
@@ -423,7 +424,7 @@ def bounded(
         if not taken:
             break  # a trial the solver could not decide
         steps += taken
-        if time.perf_counter() - start > WALK_TIMES * max_seconds:
+        if time.perf_counter() - start > max_seconds:
             break  # at least one slice, then no more
     return steps
 

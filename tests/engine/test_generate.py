@@ -5,8 +5,8 @@ import math
 
 import pytest
 
+from solver.engine import Budget, is_valid_solution, parse_puzzle, solve
 from solver.engine import generate as generator
-from solver.engine import is_valid_solution, parse_puzzle, solve
 from solver.engine.board import STANDARD, shape
 from solver.engine.generate import (
     SYMMETRIES,
@@ -270,3 +270,23 @@ def test_many_seeds_at_each_level(level, monkeypatch):
     for one in found:
         assert_sound(one)
         assert rate(one.puzzle, max_seconds=None).level == level
+
+
+def test_max_guesses_bounds_each_check_while_digging(monkeypatch):
+    """Each uniqueness check of the digging has ``max_guesses``; the solved
+    grid's search keeps ``UNIQUE_BUDGET``'s. The puzzle is then one a search
+    proves unique within them."""
+    checks = []
+
+    def spy(puzzle, board, budget, limit):
+        checks.append((limit, budget.max_guesses))
+        return solve(puzzle, board, budget=budget, limit=limit)
+
+    monkeypatch.setattr(generator, "solve", spy)
+    made = generate(shape(4, 4), seed=2, max_guesses=5)
+    assert {guesses for limit, guesses in checks if limit == 2} == {5}
+    assert {guesses for limit, guesses in checks if limit == 1} == {
+        generator.UNIQUE_BUDGET.max_guesses
+    }
+    monkeypatch.undo()
+    assert solve(made.puzzle, shape(4, 4), budget=Budget(5, math.inf)).status is Status.UNIQUE
