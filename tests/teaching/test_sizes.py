@@ -209,7 +209,9 @@ def test_a_bad_nine_by_nine_still_goes_back_to_the_entry_page(client):
     assert 'name="r1c1"' in response.content.decode()
 
 
-def test_a_board_of_another_size_with_two_solutions_has_no_steps(client):
+def test_a_board_of_another_size_with_two_solutions_has_no_steps(client, monkeypatch):
+    """The page shows the verdict alone, so the teacher never walks it."""
+    monkeypatch.setattr(lessons, "lesson", lambda *a, **k: pytest.fail("walked"))
     response = client.get(f"{STEPS}?puzzle={'.' * 16}")
     assert response.status_code == 200
     assert "More than one solution." in text_of(response)
