@@ -183,6 +183,7 @@ bench: install-dev nginx postgres redis-server browser
 	$(BIN)/python -m bench.zones $(ZONES_ARGS)
 	$(BIN)/python -m bench.cluster $(CLUSTER_ARGS)
 	$(BIN)/python -m bench.pages_sizes $(PAGES_ARGS)
+	$(BIN)/python -m bench.big_boards
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:
