@@ -28,8 +28,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
 
 # Longer than any task holds its message: a slice (SUDOKU_BATCH_SLICE_SECONDS
 # and a puzzle's budget, 2.5 s), a rating (SUDOKU_EXPLAIN_SECONDS), a step of
-# the library's top-up (TOP_UP_SECONDS), each after up to 20 s of waiting for
-# SQLite's lock, and a message taken ahead waits for one of those.
+# the library's top-up (TOP_UP_SECONDS), a big board for the stock
+# (STOCK_SECONDS, 200 s), each after up to 20 s of waiting for SQLite's lock,
+# and a message taken ahead waits for one of those.
 VISIBILITY_SECONDS = 300
 TOP_UP_EVERY_SECONDS = 60.0  # how often the library is topped up
 STOCK_EVERY_SECONDS = 600.0  # how often the big boards' stock is looked at
