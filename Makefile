@@ -64,22 +64,25 @@ $(BIN)/pip-compile:
 	$(MAKE) install-dev
 
 ## run: the development site on http://localhost:8000/index (debug on unless DJANGO_DEBUG says otherwise),
-## served at once while the puzzle library is topped up beside it (as make library does, its summary
-## lines among the server's); until then, expert and extreme answer that they are being prepared
+## served at once while the puzzle library and the big boards' stock are topped up beside it (as make
+## library does, its summary lines among the server's); until then, expert and extreme, and boards of
+## 20x20 and up, answer that they are being prepared
 run: install messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --jobs 0 --verbosity 0 & top_up=$$!; \
+	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --stock --jobs 0 --verbosity 0 & top_up=$$!; \
 	trap 'kill $$top_up 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-## library: migrate, then top the puzzle library up to LIBRARY_COUNT puzzles of each level. Expert
-## and extreme are never made inside a request, only picked from the library, so a site needs this
-## run once (about a minute on two cores the first time; after that, nothing to do), and again
-## with a higher LIBRARY_COUNT for more (docs/library.md)
+## library: migrate, then top the puzzle library up to LIBRARY_COUNT puzzles of each level, and the
+## stock of boards of 20x20 and up to SUDOKU_STOCK_PER_SIZE each. Expert and extreme, and the big
+## boards, are never made inside a request, only picked from the library or the stock, so a site
+## needs this run once (about a minute on two cores for the levels, several more for the big boards,
+## the first time; after that, nothing to do), and again with a higher LIBRARY_COUNT for more
+## (docs/library.md)
 LIBRARY_COUNT ?= 20
 library: install messages
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --jobs 0
+	$(BIN)/python manage.py generate --until $(LIBRARY_COUNT) --stock --jobs 0
 
 ## serve: the production stack on http://127.0.0.1:8080: gunicorn behind nginx, debug off,
 ## settings from the environment and .env (see .env.example and deploy/serve.sh)
@@ -180,6 +183,7 @@ bench: install-dev nginx postgres redis-server browser
 	$(BIN)/python -m bench.zones $(ZONES_ARGS)
 	$(BIN)/python -m bench.cluster $(CLUSTER_ARGS)
 	$(BIN)/python -m bench.pages_sizes $(PAGES_ARGS)
+	$(BIN)/python -m bench.big_boards
 
 ## browser: Debian's Chromium, which the browser tests drive (never a downloaded browser)
 browser:

@@ -28,10 +28,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudoku_site.settings")
 
 # Longer than any task holds its message: a slice (SUDOKU_BATCH_SLICE_SECONDS
 # and a puzzle's budget, 2.5 s), a rating (SUDOKU_EXPLAIN_SECONDS), a step of
-# the library's top-up (TOP_UP_SECONDS), each after up to 20 s of waiting for
-# SQLite's lock, and a message taken ahead waits for one of those.
+# the library's top-up (TOP_UP_SECONDS), a big board for the stock
+# (STOCK_SECONDS, 200 s), each after up to 20 s of waiting for SQLite's lock,
+# and a message taken ahead waits for one of those.
 VISIBILITY_SECONDS = 300
 TOP_UP_EVERY_SECONDS = 60.0  # how often the library is topped up
+STOCK_EVERY_SECONDS = 600.0  # how often the big boards' stock is looked at
 
 app = Celery("sudoku_site")
 # CELERY_BROKER_URL, read when the app is first used (REDIS_URL; settings.py).
@@ -54,6 +56,12 @@ app.conf.update(
             "task": "solver.library.tasks.top_up",
             "schedule": TOP_UP_EVERY_SECONDS,
             "options": {"expires": TOP_UP_EVERY_SECONDS},
+        },
+        # The big boards' stock, one puzzle a run (each a minute or more).
+        "top-up-stock": {
+            "task": "solver.library.tasks.top_up_stock",
+            "schedule": STOCK_EVERY_SECONDS,
+            "options": {"expires": STOCK_EVERY_SECONDS},
         },
     },
 )

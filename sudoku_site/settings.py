@@ -338,6 +338,11 @@ SUDOKU_LIBRARY_MAX_ROWS = int(os.environ.get("SUDOKU_LIBRARY_MAX_ROWS", "100000"
 # Under the celery runner, a periodic task keeps this many puzzles of each
 # level in the library (what make library does once, with LIBRARY_COUNT).
 SUDOKU_LIBRARY_TOP_UP = int(os.environ.get("SUDOKU_LIBRARY_TOP_UP", "20"))
+# Puzzles of each board of 20x20 and up kept in stock (solver/library/stock.py):
+# those sizes take a minute or more each to make, so no request makes one;
+# manage.py generate --stock (make run, make library) or the queue's workers
+# fill it.
+SUDOKU_STOCK_PER_SIZE = int(os.environ.get("SUDOKU_STOCK_PER_SIZE", "3"))
 SUDOKU_CLIENT_IP_HEADER = os.environ.get("SUDOKU_CLIENT_IP_HEADER", "")
 # Batches: stored, then solved a slice at a time, each slice well inside a
 # request's time limit (gunicorn's default is 30 s).

@@ -42,6 +42,14 @@ a backstop no generated 9x9 puzzle comes near). Only two clocks are read:
 extreme the teacher's ``RATE_SECONDS`` per draw: a draw whose
 walk runs out of it is dropped, not rated, so a much slower machine may
 skip a draw that a faster one keeps, and hand out another puzzle.
+
+The deadline: every solve made while generating gets only the seconds left
+before ``max_seconds`` runs out (``_budget``), and a check the clock cut
+ends the generation with None rather than being taken for "not unique", so
+what comes back is still the seed's puzzle. Past the deadline the work
+left is the solve under way up to its next look at the clock (every 64
+guesses), or one step of a walk: a slice of a second on 25x25, never a
+whole check (which, on 25x25, once had 30 s of its own).
 """
 
 from __future__ import annotations
@@ -82,6 +90,9 @@ DUG_FOR = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)
 # 111 draws for 60 medium puzzles instead of 412, the time (median CPU)
 # 46 ms instead of 70.
 BACK, RETRIES = 8, 4
+# What bounds a generation: its deadline (a ``perf_counter`` time) and the
+# guesses of each uniqueness check while digging (None: each has no cut).
+Limits = tuple[float | None, int | None]
 
 
 @dataclass(frozen=True)
@@ -104,13 +115,18 @@ def generate(
     seed: int | None = None,
     minimal: bool = False,
     max_seconds: float | None = None,
+    max_guesses: int | None = None,
 ) -> Generated | None:
     """A puzzle of ``shape`` with exactly one solution, rated ``level`` when one
     is asked for (one of ``difficulty.LEVELS``), its givens symmetric as
     ``symmetry`` says (one of ``SYMMETRIES``), minimal (no given can go) if
     ``minimal``. The same ``seed`` (an int, 0 <= seed < 2**63) gives the same
     puzzle; None draws one. None when ``max_seconds`` (None: no limit) ran out
-    first. Raises ValueError for an unknown level or symmetry."""
+    first. ``max_guesses`` (None: ``UNIQUE_BUDGET``'s) bounds each uniqueness
+    check while digging: a removal not proved within it is put back, so the
+    puzzle is one a search proves within as many guesses (what a big board's
+    stock asks: 50,000 guesses on 25x25 is a minute a check). Raises
+    ValueError for an unknown level or symmetry."""
     if level is not None and level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
     if symmetry not in SYMMETRIES:
@@ -120,7 +136,7 @@ def generate(
     rng = random.Random(seed)
     deadline = None if max_seconds is None else perf_counter() + max_seconds
     while not _past(deadline):
-        made = _draw(shape, level, symmetry, minimal, rng, deadline)
+        made = _draw(shape, level, symmetry, minimal, rng, (deadline, max_guesses))
         if made is not None:
             puzzle, solution, difficulty = made
             return Generated(puzzle, solution, difficulty, symmetry_of(puzzle, shape), seed)
@@ -181,13 +197,16 @@ def _draw(
     symmetry: str,
     minimal: bool,
     rng: random.Random,
-    deadline: float | None,
+    limits: Limits,
 ) -> tuple[Grid, Grid, Difficulty | None] | None:
-    """One try: a solved grid dug for ``level``, with its rating; None if it did
-    not land on the level or the deadline passed."""
-    solution = solved_grid(shape, rng)
+    """One try: a solved grid dug for ``level`` within ``limits``, with its
+    rating; None if it did not land on the level or the deadline passed."""
+    deadline = limits[0]
+    solution = solved_grid(shape, rng, deadline)
+    if solution is None:
+        return None
     rated: dict[Grid, Difficulty] = {}
-    puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, deadline)
+    puzzle = _dug(solution, shape, level, symmetry, minimal, rng, rated, limits)
     if puzzle is None or level is None:
         return None if puzzle is None else (puzzle, solution, None)
     if level != Level.EASY and puzzle not in rated and singles_solve(puzzle, shape):
@@ -206,26 +225,27 @@ def _dug(
     minimal: bool,
     rng: random.Random,
     rated: dict[Grid, Difficulty],
-    deadline: float | None,
+    limits: Limits,
 ) -> Grid | None:
     """The puzzle dug from ``solution``: symmetric groups first (towards
     ``level`` if it is one of ``DUG_FOR``, its ratings noted in ``rated``, with
     retries below it), then single givens if ``minimal``. None if the
     deadline passed."""
+    deadline, guesses = limits
     within = None
     if level in DUG_FOR:
         within = _within(level, shape, rated, stop=not minimal, deadline=deadline)
     groups = orbits(shape, symmetry)
-    removed = dig(solution, shape, groups, rng, within, deadline)
+    removed = dig(solution, shape, groups, rng, within, deadline, guesses)
     for _ in range(RETRIES if level in DUG_FOR[1:] and not minimal else 0):
         if removed is None or _rated_at(rated, emptied(solution, removed), level):
             break
         kept = removed[:-BACK]
-        more = dig(emptied(solution, kept), shape, groups, rng, within, deadline)
+        more = dig(emptied(solution, kept), shape, groups, rng, within, deadline, guesses)
         removed = None if more is None else kept + more
     if removed is not None and minimal:
         cells = [(cell,) for cell in range(shape.cells)]
-        more = dig(emptied(solution, removed), shape, cells, rng, None, deadline)
+        more = dig(emptied(solution, removed), shape, cells, rng, None, deadline, guesses)
         removed = None if more is None else removed + more
     return None if removed is None else emptied(solution, removed)
 
@@ -235,9 +255,10 @@ def _rated_at(rated: dict[Grid, Difficulty], puzzle: Grid, level: str | None) ->
     return puzzle in rated and rated[puzzle].level == level
 
 
-def solved_grid(shape: Shape, rng: random.Random) -> Grid:
-    """A random solved grid of ``shape``, drawn from ``rng``."""
-    while True:
+def solved_grid(shape: Shape, rng: random.Random, deadline: float | None = None) -> Grid | None:
+    """A random solved grid of ``shape``, drawn from ``rng``; None only when
+    ``deadline`` (a ``perf_counter`` time; None: never) passed first."""
+    while not _past(deadline):
         grid = [0] * shape.cells
         bands, stacks = shape.size // shape.box_rows, shape.size // shape.box_cols
         for k in range(min(bands, stacks)):
@@ -245,9 +266,10 @@ def solved_grid(shape: Shape, rng: random.Random) -> Grid:
             digits = rng.sample(range(1, shape.size + 1), shape.size)
             for cell, digit in zip(box.cells, digits, strict=True):
                 grid[cell] = digit
-        result = solve(tuple(grid), shape, UNIQUE_BUDGET, limit=1)
+        result = solve(tuple(grid), shape, _budget(deadline), limit=1)
         if result.solution is not None:
             return random_transform(shape, rng).apply(result.solution)
+    return None
 
 
 # Whether a dug puzzle, unique, may stay: (puzzle, whether singles solve it)
@@ -263,10 +285,12 @@ def dig(
     rng: random.Random,
     within: Check | None,
     deadline: float | None,
+    max_guesses: int | None = None,
 ) -> list[tuple[int, ...]] | None:
     """The ``groups`` whose givens were removed from ``puzzle``, in the order
     removed: tried one by one in random order, each removal kept only if the
-    solution stays unique and ``within`` (None: always) says "keep" or "stop".
+    solution stays unique (proved within ``max_guesses``; None:
+    ``UNIQUE_BUDGET``'s) and ``within`` (None: always) says "keep" or "stop".
     Groups with no given are passed over. None if the deadline passed."""
     order = list(groups)
     rng.shuffle(order)
@@ -280,7 +304,9 @@ def dig(
         tried = list(grid)
         for cell in group:
             tried[cell] = 0
-        verdict = _verdict(tuple(tried), shape, within)
+        verdict = _verdict(tuple(tried), shape, within, _budget(deadline, max_guesses))
+        if _past(deadline):
+            return None  # the check may have been cut by the clock: no verdict
         if verdict != "undo":
             grid = tried
             removed.append(group)
@@ -295,12 +321,13 @@ def emptied(grid: Grid, groups: Sequence[tuple[int, ...]]) -> Grid:
     return tuple(0 if cell in cells else digit for cell, digit in enumerate(grid))
 
 
-def _verdict(puzzle: Grid, shape: Shape, within: Check | None) -> str:
-    """``within``'s word on ``puzzle`` if it is unique, else "undo". The cheap
-    check first: when singles solve it, it is unique and easy."""
+def _verdict(puzzle: Grid, shape: Shape, within: Check | None, budget: Budget) -> str:
+    """``within``'s word on ``puzzle`` if it is unique within ``budget``, else
+    "undo". The cheap check first: when singles solve it, it is unique and
+    easy."""
     if within is not None and singles_solve(puzzle, shape):
         return within(puzzle, True)
-    if solve(puzzle, shape, UNIQUE_BUDGET, limit=2).status is not Status.UNIQUE:
+    if solve(puzzle, shape, budget, limit=2).status is not Status.UNIQUE:
         return "undo"
     return "keep" if within is None else within(puzzle, False)
 
@@ -420,6 +447,17 @@ def _hidden_singles(candidates: list[int], units: list[tuple[int, ...]]) -> dict
                 if candidates[cell] & lone:
                     singles[cell] = singles.get(cell, 0) | (candidates[cell] & lone)
     return singles
+
+
+def _budget(deadline: float | None, max_guesses: int | None = None) -> Budget:
+    """``UNIQUE_BUDGET``, its seconds cut to those left before ``deadline``
+    (a ``perf_counter`` time; None: no cut; none left: 0, a search that
+    gives up at once), its guesses to ``max_guesses`` (None: no cut)."""
+    guesses = UNIQUE_BUDGET.max_guesses if max_guesses is None else max_guesses
+    if deadline is None:
+        return Budget(guesses, UNIQUE_BUDGET.max_seconds)
+    left = max(deadline - perf_counter(), 0.0)
+    return Budget(guesses, min(UNIQUE_BUDGET.max_seconds, left))
 
 
 def _past(deadline: float | None) -> bool:

@@ -1,6 +1,6 @@
 """What the library stores: the site's own puzzles, generated or imported,
-each stored once however it is written, and the daily puzzle of each level
-(``store`` fills and reads them)."""
+each stored once however it is written, the daily puzzle of each level
+(``store`` fills and reads them), and the stock of big boards (``stock``)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ class Puzzle(models.Model):
     symmetry = models.CharField(max_length=12, blank=True, choices=SYMMETRY_CHOICES)
     source = models.CharField(max_length=100)
     created = models.DateTimeField(auto_now_add=True)
+    # True once someone opened the puzzle's page (``/p/<id>``): its link may
+    # be shared, so trimming never removes it (``store.trim``).
+    kept = models.BooleanField(default=False)
 
     class Meta:
         indexes = [
@@ -65,3 +68,27 @@ class Daily(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day} {self.level}: {self.puzzle_id}"
+
+
+class Stocked(models.Model):
+    """A puzzle of a big board (20x20 and up), made in the background and
+    handed out from stock (``stock``), never made inside a request.
+
+    ``id`` is a hash of the givens (``store.puzzle_id``); ``givens`` is one
+    symbol a cell, ``.`` for an empty one, digits above 9 as letters;
+    ``symmetry`` is the pattern of the givens, as ``Puzzle.symmetry``."""
+
+    id = models.CharField(primary_key=True, max_length=16, editable=False)
+    size = models.PositiveSmallIntegerField()
+    givens = models.CharField(max_length=625)
+    symmetry = models.CharField(max_length=12, blank=True, choices=SYMMETRY_CHOICES)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            # A size's puzzles in the order of their ids: a seed's pick reads this index.
+            models.Index(fields=["size", "id"], name="solver_stocked_size"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.size}x{self.size})"

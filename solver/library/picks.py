@@ -115,7 +115,7 @@ def drawn_or_made(level: str) -> Puzzle | None:
     if puzzle is not None or not on_demand(level):
         return puzzle
     puzzle, _ = for_seed(level, DEFAULT_SYMMETRY)
-    return None if puzzle is None else store.keep(puzzle)[0]
+    return None if puzzle is None else _kept_or_none(puzzle)
 
 
 def daily_puzzle(
@@ -156,7 +156,16 @@ def _generated_for(level: str, key: str, max_seconds: float | None) -> Puzzle | 
         return None
     seed = int.from_bytes(hashlib.sha256(key.encode("ascii")).digest()[:8]) >> 1  # < SEEDS
     puzzle = made(level, DEFAULT_SYMMETRY, seed, max_seconds)
-    return None if puzzle is None else store.keep(puzzle)[0]
+    return None if puzzle is None else _kept_or_none(puzzle)
+
+
+def _kept_or_none(puzzle: Puzzle) -> Puzzle | None:
+    """``puzzle`` stored (``store.keep``), or None when the library is full of
+    puzzles it keeps (``store.Full``)."""
+    try:
+        return store.keep(puzzle)[0]
+    except store.Full:
+        return None
 
 
 def _first_from(puzzles: QuerySet[Puzzle], start: str) -> Puzzle | None:

@@ -15,7 +15,11 @@ Words used here, beside the engine's (see ``solver.engine.board``):
 - id: a puzzle's short name in URLs, a hash of its canonical writing
   (``puzzle_id``), so it is the same for every writing, in every database.
 - the bound: ``SUDOKU_LIBRARY_MAX_ROWS`` puzzles. Storing past it removes
-  the oldest puzzles the site could make again on demand (``trim``).
+  the oldest puzzles the site could make again on demand (``trim``), never
+  a kept one; when only those are left, a visitor's puzzle is refused
+  (``Full``) rather than any removed.
+- kept: a puzzle whose page (``/p/<id>``) was opened (``mark_kept``): its
+  link may have been shared, so it stays.
 
 Everything here goes through the ORM (no SQL, no ORDER BY RANDOM), the same
 on SQLite and PostgreSQL; storing holds the library's lock
@@ -62,6 +66,12 @@ AHEAD_OF_TIME = (Level.EXPERT, Level.EXTREME)
 ON_DEMAND = tuple(level for level in LEVELS if level not in AHEAD_OF_TIME)
 ID_LENGTH = 12  # base32 letters of the hash: 60 bits, so ids of a million puzzles never meet
 ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"  # base32, lower case: safe in a URL
+
+
+class Full(Exception):
+    """The library is at its bound and holds nothing it may remove: every
+    puzzle left is kept, a day's, imported or made ahead of time."""
+
 
 # Why ``prepare`` turns a puzzle away, by the solver's verdict.
 _VERDICT_REASONS = {
@@ -171,7 +181,9 @@ def store(entry: Entry, source: str) -> tuple[Puzzle, bool]:
 def keep(puzzle: Puzzle) -> tuple[Puzzle, bool]:
     """``puzzle`` stored and True, the library then trimmed to its bound
     (``trim``, which spares it); or, when it or an equivalent puzzle was
-    stored already (before, or meanwhile by another process), that one and False."""
+    stored already (before, or meanwhile by another process), that one and
+    False. Raises ``Full``, storing nothing, when the library is at its
+    bound and trimming could remove nothing to make room."""
     if is_stored(puzzle):
         return puzzle, False
     try:
@@ -179,6 +191,8 @@ def keep(puzzle: Puzzle) -> tuple[Puzzle, bool]:
             hold(Lock.LIBRARY)  # trim's count stays true until this one is stored
             puzzle.save(force_insert=True)
             trim(spare=puzzle.pk)
+            if Puzzle.objects.count() > settings.SUDOKU_LIBRARY_MAX_ROWS:
+                raise Full  # the transaction is undone: the new one is not stored
     except IntegrityError:
         # The unique canonical writing, or the id made from it, was taken:
         # by this puzzle, written another way.
@@ -225,21 +239,33 @@ def trim(spare: str = "") -> int:
     the library holds at most ``SUDOKU_LIBRARY_MAX_ROWS``; how many went.
 
     Those are the generated puzzles of the levels made on demand
-    (``ON_DEMAND``) that are no day's puzzle, and not ``spare`` (the id of
-    the one just stored, whose page is about to be shown). Everything else
-    is kept: the daily puzzles, so each day's stays the same; the imported
-    sets and the expert and extreme puzzles, which only the commands store
-    and bound (``generate --until``). So visitors can never grow the table
-    past the bound, whatever they open.
+    (``ON_DEMAND``) that are no day's puzzle, not kept (no one opened their
+    page, so no link to them was shared) and not ``spare`` (the id of the
+    one just stored, whose page is about to be shown). Everything else
+    stays: the kept ones, whose links must keep working; the daily puzzles,
+    so each day's stays the same; the imported sets and the expert and
+    extreme puzzles, which only the commands store and bound (``generate
+    --until``). So visitors can never grow the table past the bound, whatever
+    they open: ``keep`` refuses what trimming cannot make room for.
     """
     excess = Puzzle.objects.count() - settings.SUDOKU_LIBRARY_MAX_ROWS
     if excess <= 0:
         return 0
-    spent = Puzzle.objects.filter(source=GENERATED, level__in=ON_DEMAND, days__isnull=True)
+    spent = Puzzle.objects.filter(
+        source=GENERATED, level__in=ON_DEMAND, days__isnull=True, kept=False
+    )
     oldest = spent.exclude(pk=spare).order_by("created", "pk").values_list("pk", flat=True)
     # The ids first: SQLite cannot delete from a query that sorts or slices.
     _, deleted = Puzzle.objects.filter(pk__in=list(oldest[:excess])).delete()
     return deleted.get(Puzzle._meta.label, 0)
+
+
+def mark_kept(puzzle: Puzzle) -> None:
+    """Mark ``puzzle`` kept: its page was opened, so its link may be shared and
+    trimming never removes it. One write, on the first opening only."""
+    if not puzzle.kept:
+        Puzzle.objects.filter(pk=puzzle.pk, kept=False).update(kept=True)
+        puzzle.kept = True
 
 
 def count(level: str) -> int:

@@ -2,10 +2,11 @@
 ``/p/<id>`` (a puzzle's own page), ``/library`` (every stored puzzle, by
 level) and ``/daily`` (the day's puzzle of each level).
 
-Nothing here generates or picks: ``picks`` does, and a generator
-that runs out of ``SUDOKU_GENERATE_SECONDS`` gets a page saying so (503),
-never a request that runs on. Expert and extreme are never generated here:
-while the library has none, the pages say they are being prepared.
+Nothing here generates or picks: ``picks`` and ``stock`` do, and a
+generator that runs out of ``SUDOKU_GENERATE_SECONDS`` gets a page saying
+so (503), never a request that runs on. Expert and extreme, and boards of
+20x20 and up, are never generated here: while the library or the stock has
+none, the pages say they are being prepared.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ..core.pages import page_numbers
 from ..engine import STANDARD, Shape, parse_puzzle
 from ..engine.levels import LEVELS
 from ..teaching.sentences import name as technique_name
-from . import picks, store
+from . import picks, stock, store
 from .forms import LevelForm, LibraryForm, NewPuzzleForm, SizedPuzzleForm
 from .models import Puzzle
 
@@ -70,7 +71,10 @@ def new_puzzle(request):
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
     level = form.cleaned_data["level"]
-    puzzle = _chosen(**form.cleaned_data)
+    try:
+        puzzle = _chosen(**form.cleaned_data)
+    except store.Full:
+        return _no_puzzle(request, LevelForm(initial={"level": level}), status=503, full=True)
     if puzzle is None:
         return _no_puzzle(request, LevelForm(initial={"level": level}), status=503, level=level)
     return HttpResponseRedirect(puzzle_url(puzzle.pk), status=303)
@@ -85,51 +89,69 @@ def _chosen(level: str, symmetry: str, seed: int | None) -> Puzzle | None:
 
 
 def _new_of_size(request):
-    """A puzzle of a board other than 9x9 (``?size=6``), made now within
-    ``SUDOKU_GENERATE_SECONDS`` (``picks.of_size``: one the game's own solve
-    proves), then See Other to its game. It has no level
-    (the levels are calibrated on 9x9 boards) and is not kept: the library
-    holds 9x9 puzzles. ``?seed=`` (and ``?symmetry=``) makes the same one
-    again. Bad input gets the page naming it (400); no puzzle in time, the
-    page saying so (503)."""
+    """A puzzle of a board other than 9x9 (``?size=6``), then See Other to
+    its game. Below 20x20 it is made now within ``SUDOKU_GENERATE_SECONDS``
+    (``picks.of_size``: one the game's own solve proves); from 20x20 up it
+    comes from stock (``stock.picked``), never made here, and while the
+    stock holds none of the size a page says it is being prepared (503,
+    Retry-After) and a top-up is asked for. It has no level (the levels are
+    calibrated on 9x9 boards) and is not kept in the library. ``?seed=``
+    (and ``?symmetry=``, below 20x20) makes or picks the same one again.
+    Bad input gets the page naming it (400); no puzzle in time, the page
+    saying so (503)."""
     form = SizedPuzzleForm(request.GET)
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
-    asked = form.cleaned_data
-    made = picks.of_size(
-        form.board,
-        symmetry=asked["symmetry"] or picks.DEFAULT_SYMMETRY,
-        seed=asked["seed"] if asked["seed"] is not None else SystemRandom().randrange(picks.SEEDS),
-    )
+    asked, board = form.cleaned_data, form.board
+    seed = asked["seed"] if asked["seed"] is not None else SystemRandom().randrange(picks.SEEDS)
+    if stock.stocked(board):
+        made = stock.picked(board, seed)
+        if made is None:
+            stock.ask_for_more()
+            return _no_puzzle(request, LevelForm(), status=503, board=board)
+    else:
+        made = picks.of_size(board, symmetry=asked["symmetry"] or picks.DEFAULT_SYMMETRY, seed=seed)
     if made is None:
-        return _no_puzzle(request, LevelForm(), status=503, board=form.board)
+        return _no_puzzle(request, LevelForm(), status=503, board=board)
     return HttpResponseRedirect(play_url(made), status=303)
 
 
-def _no_puzzle(request, form, status: int, level: str = "", board: Shape | None = None):
+def _no_puzzle(
+    request, form, status: int, level: str = "", board: Shape | None = None, full: bool = False
+):
     """The page for a new puzzle not given, with the level form to try again:
     the link at fault (400, ``form`` names the problem), or none for
-    ``level`` or ``board`` (503): being prepared, or no time left to make one."""
+    ``level`` or ``board`` (503): being prepared, or no time left to make
+    one; or (503, ``full``) the library full of puzzles it keeps."""
     preparing = bool(level) and not picks.on_demand(level)
+    stocked = board is not None and stock.stocked(board)
     context = {
         "form": form,
         "level_form": form if isinstance(form, LevelForm) else LevelForm(),
         "level": level_name(level) if level else "",
         "board": board,
         "preparing": preparing,
+        "stocked": stocked,
+        "full": full,
         "seconds": settings.SUDOKU_GENERATE_SECONDS,
     }
     response = render(request, "library/no_puzzle.html", context, status=status)
-    if preparing:
+    if full:
         response["Retry-After"] = str(picks.PREPARING_RETRY_SECONDS)
+    elif preparing or stocked:
+        retry = picks.PREPARING_RETRY_SECONDS if preparing else stock.RETRY_SECONDS
+        response["Retry-After"] = str(retry)
     return response
 
 
 @require_safe
 def puzzle_page(request, puzzle_id: str):
     """A stored puzzle's page: its givens, rating and origin, and where to go
-    with it (solve, explain, edit); an unknown id gets the 404 page."""
+    with it (solve, explain, edit); an unknown id gets the 404 page. Opened,
+    the puzzle is kept (``store.mark_kept``): its link may now be shared,
+    so trimming the library never removes it."""
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    store.mark_kept(puzzle)
     givens = parse_puzzle(puzzle.givens, STANDARD)
     context = {
         "puzzle": puzzle,

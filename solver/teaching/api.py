@@ -37,8 +37,13 @@ PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
 @decorate_view(require_json)
 def steps_posted(request: HttpRequest, body: StepsIn):
     """The steps from the board given to the end (or to the time budget, after
-    which the steps are trial steps); with ``"all": true``, every instance of
-    the allowed techniques on this board, applying none."""
+    which the steps are trial steps; on a board larger than 9x9 the walk
+    stops short of the end once the time for explaining is spent, and the
+    last step leaves cells open); with ``"all": true``, every instance of
+    the allowed techniques on this board, applying none: at most 500 (200
+    on a board larger than 9x9), those found within the time for
+    explaining, so the reply is bounded by that count (a 25x25 board's 200
+    instances are about 220 KB)."""
     return _teach(body, next_only=False)
 
 

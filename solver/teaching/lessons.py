@@ -60,10 +60,19 @@ from . import sentences
 CONFLICT = "conflict"  # the code of two digits that clash (the engine's ``rules``)
 EMPTY = ".0"  # what marks a cell not placed in ``progress``
 MAX_STEPS = 1_000  # steps in one lesson: a 9x9 board needs far fewer
-WALK_SLICE = 20  # steps a board larger than 9x9 is walked by between looks at the clock
-WALK_TIMES = 2  # such a walk stops after this many times the logic's seconds
+# Steps a board larger than 9x9 is walked by between looks at the clock: a
+# trial there is an exact solve of up to 0.1 s on 25x25 (measured), and the
+# slice in which the logic's time ends may hold one.
+WALK_SLICE = 2
+# The share of the logic's seconds a board larger than 9x9 is walked for: the
+# rest is for drawing the steps, which on 25x25 costs about as much again
+# (0.15-0.3 s for 140 steps' views, as much for the page; measured).
+WALK_SHARE = 0.5
 CUT_WALK_SECONDS = 3600  # how long a walk cut short by the time is kept
 MAX_LISTED = 500  # instances listed with ``all``: more says nothing a page can show
+# On a board larger than 9x9 an instance says more (about 1.1 KB on 25x25):
+# 200 keep the reply near 220 KB.
+MAX_LISTED_LARGER = 200
 KNOWN = frozenset(TABLE)  # the ids a request may name: every technique's, and the trial's
 Placement = tuple[int, int, int]  # (row, column, digit), rows and columns from 1
 
@@ -412,18 +421,22 @@ def bounded(
     few milliseconds for all of a 9x9 board's, but about 10 ms each on
     25x25, hundreds of them. So a larger board is walked ``WALK_SLICE``
     steps at a time, and the walk stops, short of the end, after the slice
-    that spends ``WALK_TIMES`` times ``max_seconds`` (``marks`` then still
-    has open cells): the page says so."""
+    that spends ``WALK_SHARE`` of ``max_seconds`` (``marks`` then still has
+    open cells): the page says so. The logic and the trials share those
+    seconds, and drawing the steps has the rest, so the request's bound
+    (the verdict's ``SUDOKU_SOLVE_SECONDS`` and these) holds on every
+    board."""
     if marks.shape.size <= STANDARD.size:
         return explain(marks, chosen, MAX_STEPS, max_seconds, unique)
     start, steps = time.perf_counter(), []
+    max_seconds *= WALK_SHARE
     while not marks.solved() and len(steps) < MAX_STEPS:
         logic_left = max(max_seconds - (time.perf_counter() - start), 0.0)
         taken = explain(marks, chosen, min(WALK_SLICE, MAX_STEPS - len(steps)), logic_left, unique)
         if not taken:
             break  # a trial the solver could not decide
         steps += taken
-        if time.perf_counter() - start > WALK_TIMES * max_seconds:
+        if time.perf_counter() - start > max_seconds:
             break  # at least one slice, then no more
     return steps
 
@@ -449,13 +462,22 @@ def hint(board: Board, techniques: Iterable[str] | None = None) -> Lesson:
 
 def instances(marks: Marks, chosen: Mapping[str, Finder], max_seconds: float) -> list[Step]:
     """Every instance of the ``chosen`` techniques on ``marks``, at most
-    ``MAX_LISTED`` and those found within ``max_seconds``."""
-    deadline = time.perf_counter() + max_seconds
+    ``MAX_LISTED`` (``MAX_LISTED_LARGER`` on a board larger than 9x9) and
+    those found within ``max_seconds`` (``WALK_SHARE`` of it on a larger
+    board, as ``bounded`` walks): the clock is read before each
+    technique and after each instance, so a technique that finds none is
+    past it by its own search at most."""
+    larger = marks.shape.size > STANDARD.size
+    # A larger board's instances take as long again to word: they share the time.
+    deadline = time.perf_counter() + max_seconds * (WALK_SHARE if larger else 1.0)
+    most = MAX_LISTED_LARGER if larger else MAX_LISTED
     found: list[Step] = []
     for finder in chosen.values():
+        if time.perf_counter() > deadline:
+            return found
         for step in finder(marks.copy()):
             found.append(step)
-            if len(found) >= MAX_LISTED or time.perf_counter() > deadline:
+            if len(found) >= most or time.perf_counter() > deadline:
                 return found
     return found
 
@@ -484,14 +506,26 @@ def _boards_before(marks: Marks, steps: list[Step]) -> list[Marks]:
 
 
 def _views(shape: Shape, steps: list[Step], boards: list[Marks]) -> tuple[StepView, ...]:
-    return tuple(
-        view(number, step, board, shape)
-        for number, (step, board) in enumerate(zip(steps, boards, strict=True), 1)
-    )
+    # Every instance of ``all`` is taken on one board: its picture is drawn
+    # once (625 cells of candidates on 25x25), not once an instance.
+    pictures: dict[int, Picture] = {}
+    views = []
+    for number, (step, board) in enumerate(zip(steps, boards, strict=True), 1):
+        if id(board) not in pictures:
+            pictures[id(board)] = Picture.of(board)
+        views.append(view(number, step, board, shape, pictures[id(board)]))
+    return tuple(views)
 
 
-def view(number: int, step: Step, before: Marks, shape: Shape = STANDARD) -> StepView:
-    """The step numbered ``number`` as a page shows it, taken on ``before``."""
+def view(
+    number: int,
+    step: Step,
+    before: Marks,
+    shape: Shape = STANDARD,
+    picture: Picture | None = None,
+) -> StepView:
+    """The step numbered ``number`` as a page shows it, taken on ``before``
+    (whose ``picture`` is drawn here unless given)."""
     return StepView(
         number=number,
         technique=step.technique,
@@ -502,7 +536,7 @@ def view(number: int, step: Step, before: Marks, shape: Shape = STANDARD) -> Ste
         placements=tuple(_placement(shape, c, d) for c, d in step.placements),
         eliminations=tuple(_placement(shape, c, d) for c, d in step.eliminations),
         pattern=pattern_json(step.pattern, shape),
-        before=Picture.of(before),
+        before=picture or Picture.of(before),
         step=step,
     )
 

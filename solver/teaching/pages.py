@@ -14,7 +14,8 @@ from . import lessons, ratings, sentences
 
 @lru_cache(maxsize=32)
 def lesson_of(line: str, language: str | None) -> lessons.Lesson:
-    """The lesson (every step) for the puzzle ``line``, in ``language``.
+    """The lesson (every step) for the puzzle ``line``, in ``language``; no
+    steps unless it has exactly one solution, as the steps page shows none.
 
     Kept for the last few puzzles: each step of the steps page is its own
     address, and walking through them would otherwise explain the puzzle
@@ -23,6 +24,10 @@ def lesson_of(line: str, language: str | None) -> lessons.Lesson:
     board = lessons.read_board(line)
     if isinstance(board, list):  # the form read it, so the teacher should too
         raise ValueError(f"the teacher could not read a puzzle the form read: {board}")
+    if board.status is not Status.UNIQUE:
+        # The page shows the verdict alone: a walk would be seconds of a
+        # worker for nothing on 25x25 (a solve that gave up, several solutions).
+        return lessons.Lesson(board.status, None, (), board.wrong)
     taught = lessons.lesson(board)
     if taught.status is Status.UNIQUE and taught.steps and taught.difficulty:
         # The whole walk is made: its rating is kept for every later answer

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
+from solver.engine import Budget, is_valid_solution, parse_puzzle, solve
 from solver.engine import generate as generator
-from solver.engine import is_valid_solution, parse_puzzle, solve
 from solver.engine.board import STANDARD, shape
 from solver.engine.generate import (
     SYMMETRIES,
@@ -154,6 +154,64 @@ def test_out_of_time_gives_none():
     assert generate(level="extreme", seed=1, max_seconds=0.001) is None
 
 
+class Clock:
+    """The generator's clock, moved by hand: each solve the generator starts
+    takes ``step`` seconds of it, each look at it ``tick``. ``budgets`` holds
+    each solve's seconds and the seconds that were left before the deadline
+    when it started."""
+
+    def __init__(self, monkeypatch, step, tick=0.0):
+        self.now, self.step, self.tick, self.budgets = 100.0, step, tick, []
+        self.deadline = None
+        monkeypatch.setattr(generator, "perf_counter", self.read)
+        monkeypatch.setattr(generator, "solve", self.solve)
+
+    def read(self):
+        self.now += self.tick
+        return self.now
+
+    def solve(self, puzzle, board, budget, limit):
+        self.budgets.append((budget.max_seconds, self.deadline - self.now))
+        result = solve(puzzle, board, budget=BY_GUESSES, limit=limit)
+        self.now += self.step
+        return result
+
+
+def test_each_solve_gets_only_the_time_left_and_none_starts_past_the_deadline(monkeypatch):
+    """Each check's seconds are the budget's cut to what is left, shrinking
+    with every check; once the clock passes the deadline the generator stops
+    (None) without starting another solve."""
+    clock = Clock(monkeypatch, step=0.3)
+    clock.deadline = clock.now + 2.0
+    assert generate(seed=3, max_seconds=2.0) is None
+    seconds = [given for given, _ in clock.budgets]
+    assert seconds == sorted(seconds, reverse=True)
+    assert len(set(seconds)) == len(seconds)
+    assert all(given == pytest.approx(left) for given, left in clock.budgets)
+    assert seconds[0] == pytest.approx(2.0)
+    assert len(clock.budgets) == 7  # 0.0 to 1.8 s: the seventh ends past 2.0, the last
+
+
+def test_a_deadline_already_passed_gives_none_before_any_solve(monkeypatch):
+    """No time at all: None at once, at every size, the solver never asked."""
+    clock = Clock(monkeypatch, step=0.0, tick=1e-6)
+    clock.deadline = clock.now
+    for board in (STANDARD, shape(5, 5)):
+        assert generate(board, seed=18, max_seconds=0.0) is None
+    assert clock.budgets == []
+
+
+def test_without_a_deadline_each_check_has_the_whole_budget(monkeypatch):
+    """No ``max_seconds``: the checks keep ``UNIQUE_BUDGET``'s seconds, and the
+    fake clock moving changes nothing: the seed's puzzle."""
+    clock = Clock(monkeypatch, step=5.0)
+    clock.deadline = math.inf
+    made = generate(seed=3)
+    assert {given for given, _ in clock.budgets} == {generator.UNIQUE_BUDGET.max_seconds}
+    monkeypatch.undo()
+    assert generate(seed=3) == made
+
+
 def test_symmetry_of_names_the_pattern():
     """The first symmetry the pattern of givens has, whatever the digits."""
     empty = [0] * 81
@@ -212,3 +270,23 @@ def test_many_seeds_at_each_level(level, monkeypatch):
     for one in found:
         assert_sound(one)
         assert rate(one.puzzle, max_seconds=None).level == level
+
+
+def test_max_guesses_bounds_each_check_while_digging(monkeypatch):
+    """Each uniqueness check of the digging has ``max_guesses``; the solved
+    grid's search keeps ``UNIQUE_BUDGET``'s. The puzzle is then one a search
+    proves unique within them."""
+    checks = []
+
+    def spy(puzzle, board, budget, limit):
+        checks.append((limit, budget.max_guesses))
+        return solve(puzzle, board, budget=budget, limit=limit)
+
+    monkeypatch.setattr(generator, "solve", spy)
+    made = generate(shape(4, 4), seed=2, max_guesses=5)
+    assert {guesses for limit, guesses in checks if limit == 2} == {5}
+    assert {guesses for limit, guesses in checks if limit == 1} == {
+        generator.UNIQUE_BUDGET.max_guesses
+    }
+    monkeypatch.undo()
+    assert solve(made.puzzle, shape(4, 4), budget=Budget(5, math.inf)).status is Status.UNIQUE

@@ -187,3 +187,14 @@ def test_no_daily_puzzle_when_generating_runs_out_of_time(settings):
 
 def test_no_daily_puzzle_is_generated_without_time_left(never_generated):
     assert picks.daily_puzzle("easy", DAY, max_seconds=0) is None
+
+
+def test_a_library_full_of_kept_puzzles_stores_no_made_one(settings, time_to_generate):
+    """A pick that would store a puzzle it made (a level the library lacks, a
+    day's) gives none when every puzzle left is kept, and removes none."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 1
+    (opened,) = store_puzzles("easy", source=store.GENERATED)
+    store.mark_kept(opened)
+    assert picks.drawn_or_made("medium") is None
+    assert picks.daily_puzzle("hard") is None
+    assert list(Puzzle.objects.all()) == [opened]

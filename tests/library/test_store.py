@@ -209,14 +209,49 @@ def test_only_puzzles_the_site_can_make_again_are_trimmed(settings):
 
 
 def test_the_puzzle_just_stored_is_never_trimmed(settings):
-    """Its page is about to be shown: when nothing else can go, the table
-    holds one over its bound until the next is stored."""
-    settings.SUDOKU_LIBRARY_MAX_ROWS = 1
+    """Its page is about to be shown: the one stored before it goes instead."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 2
     store_puzzles("hard", source="top1465")
     first, second = entries(2)
-    kept, _ = store.store(replace(first, level="easy"), store.GENERATED)
-    assert Puzzle.objects.filter(pk=kept.pk).exists()
+    older, _ = store.store(replace(first, level="easy"), store.GENERATED)
+    assert Puzzle.objects.filter(pk=older.pk).exists()
     newer, _ = store.store(replace(second, level="easy"), store.GENERATED)
     assert Puzzle.objects.filter(pk=newer.pk).exists()
-    assert not Puzzle.objects.filter(pk=kept.pk).exists()
+    assert not Puzzle.objects.filter(pk=older.pk).exists()
     assert Puzzle.objects.count() == 2
+
+
+def test_a_kept_puzzle_is_never_trimmed(settings):
+    """A puzzle whose page was opened (its link may be shared) stays; the
+    oldest that no one opened goes instead, however much newer it is."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 3
+    opened, unopened = aged(store_puzzles("easy", 2, source=store.GENERATED), days=5)
+    store.mark_kept(opened)
+    newer = store_puzzles("medium", 1, source=store.GENERATED)
+    puzzle, stored = store.store(entries(1)[0], store.GENERATED)
+    assert stored
+    assert set(Puzzle.objects.all()) == {opened, *newer, puzzle}
+    assert not Puzzle.objects.filter(pk=unopened.pk).exists()
+    assert Puzzle.objects.get(pk=opened.pk).kept
+    assert not Puzzle.objects.get(pk=puzzle.pk).kept
+
+
+def test_a_full_library_of_kept_puzzles_refuses_a_new_one(settings):
+    """When every puzzle that could go is kept, storing one more raises Full
+    and stores nothing, rather than removing a kept one."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 2
+    kept = store_puzzles("easy", 2, source=store.GENERATED)
+    for puzzle in kept:
+        store.mark_kept(puzzle)
+    with pytest.raises(store.Full):
+        store.store(entries(1)[0], store.GENERATED)
+    assert set(Puzzle.objects.all()) == set(kept)
+
+
+def test_marking_kept_writes_once(django_assert_num_queries):
+    (puzzle,) = store_puzzles("easy", source=store.GENERATED)
+    with django_assert_num_queries(1):
+        store.mark_kept(puzzle)
+    with django_assert_num_queries(0):
+        store.mark_kept(puzzle)
+    assert Puzzle.objects.get(pk=puzzle.pk).kept

@@ -407,3 +407,36 @@ def test_the_new_pages_have_no_inline_scripts_or_styles(client, out_of_time):
         assert not re.search(r"<script(?![^>]*\bsrc=)", html)
         assert "<style" not in html
         assert " style=" not in html
+
+
+# Kept puzzles: a page opened is a link that may be shared.
+
+
+def test_opening_a_puzzles_page_keeps_it(client):
+    (puzzle,) = store_puzzles("easy", source=store.GENERATED)
+    assert not Puzzle.objects.get(pk=puzzle.pk).kept
+    assert client.get(f"/p/{puzzle.pk}").status_code == 200
+    assert Puzzle.objects.get(pk=puzzle.pk).kept
+
+
+def test_a_flood_of_new_puzzles_never_evicts_an_opened_one(client, settings, time_to_generate):
+    """Opened pages stay: new puzzles past the bound push out only those no
+    one opened, and when every one left is kept the new one is refused
+    (503, the library full), never stored over a shared link."""
+    settings.SUDOKU_LIBRARY_MAX_ROWS = 2
+    shared, unopened = store_puzzles("easy", 2, source=store.GENERATED)
+    client.get(f"/p/{shared.pk}")
+    first = client.get(NEW, {"level": "easy", "seed": 1})
+    assert first.status_code == 303
+    assert set(Puzzle.objects.values_list("pk", flat=True)) == {
+        shared.pk,
+        first["Location"].removeprefix("/p/"),
+    }
+    assert not Puzzle.objects.filter(pk=unopened.pk).exists()
+    client.get(first["Location"])  # opened, so kept too
+    refused = client.get(NEW, {"level": "easy", "seed": 2})
+    assert refused.status_code == 503
+    assert "The library is full" in text_of(refused)
+    assert refused["Retry-After"]
+    assert Puzzle.objects.count() == 2
+    assert client.get(f"/p/{shared.pk}").status_code == 200

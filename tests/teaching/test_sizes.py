@@ -209,7 +209,9 @@ def test_a_bad_nine_by_nine_still_goes_back_to_the_entry_page(client):
     assert 'name="r1c1"' in response.content.decode()
 
 
-def test_a_board_of_another_size_with_two_solutions_has_no_steps(client):
+def test_a_board_of_another_size_with_two_solutions_has_no_steps(client, monkeypatch):
+    """The page shows the verdict alone, so the teacher never walks it."""
+    monkeypatch.setattr(lessons, "lesson", lambda *a, **k: pytest.fail("walked"))
     response = client.get(f"{STEPS}?puzzle={'.' * 16}")
     assert response.status_code == 200
     assert "More than one solution." in text_of(response)
@@ -233,14 +235,54 @@ def test_a_walk_cut_short_by_the_time_says_so(client, settings):
 
 def test_a_larger_boards_walk_stops_after_its_time(monkeypatch):
     """``bounded`` walks a board larger than 9x9 a slice at a time, and stops
-    once twice the logic's seconds are spent, leaving cells open."""
+    once its seconds are spent, logic and trials together, leaving cells
+    open: one slice here, the clock past them at the first look after it."""
     ticks = count()  # each look at the clock, a second later
     monkeypatch.setattr(lessons, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
     grid = grid_of("16x16")
     marks = Marks.from_grid(grid, shape_of_grid(grid))
     steps = lessons.bounded(marks, TECHNIQUES, unique=True, max_seconds=1.0)
-    assert len(steps) == 2 * lessons.WALK_SLICE
+    assert len(steps) == lessons.WALK_SLICE
     assert not marks.solved()
+
+
+def test_a_larger_boards_walk_has_its_share_of_the_seconds(monkeypatch):
+    """The walk of a board larger than 9x9 stops once ``WALK_SHARE`` of the
+    logic's seconds are spent, leaving the rest for drawing its steps: with
+    a clock that moves a second a look, 1.5 s are spent after one slice
+    at a share of a half, and only after two at the whole."""
+    grid = grid_of("16x16")
+    walked = {}
+    for share in (0.5, 1.0):
+        ticks = count()
+        monkeypatch.setattr(lessons, "time", SimpleNamespace(perf_counter=lambda t=ticks: next(t)))
+        monkeypatch.setattr(lessons, "WALK_SHARE", share)
+        marks = Marks.from_grid(grid, shape_of_grid(grid))
+        walked[share] = len(lessons.bounded(marks, TECHNIQUES, unique=True, max_seconds=3.0))
+    assert walked == {0.5: lessons.WALK_SLICE, 1.0: 2 * lessons.WALK_SLICE}
+
+
+def test_all_instances_on_a_larger_board_are_fewer_and_within_the_time(monkeypatch):
+    """``all`` lists at most ``MAX_LISTED_LARGER`` instances on a board larger
+    than 9x9 (its reply's size), and none once the time is spent before
+    the first technique is asked."""
+    monkeypatch.setattr(lessons, "MAX_LISTED_LARGER", 3)
+    grid = grid_of("16x16")
+    marks = Marks.from_grid(grid, shape_of_grid(grid))
+    assert len(lessons.instances(marks, TECHNIQUES, OUT_OF_REACH)) == 3
+    nine = Marks.from_grid(parse_puzzle(HARD), shape_of_grid(parse_puzzle(HARD)))
+    assert len(lessons.instances(nine, TECHNIQUES, OUT_OF_REACH)) > 3
+    ticks = count()
+    monkeypatch.setattr(lessons, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    assert lessons.instances(marks, TECHNIQUES, max_seconds=0.5) == []
+
+
+def test_every_instance_of_all_shares_its_boards_picture():
+    grid = grid_of("16x16")
+    board = lessons.read_board(format_grid(grid))
+    taught = lessons.lesson(board, all=True, max_seconds=OUT_OF_REACH)
+    assert len(taught.steps) > 1
+    assert len({id(step.before) for step in taught.steps}) == 1
 
 
 def test_a_nine_by_nine_walk_is_the_teachers_whole_one(monkeypatch):

@@ -6,6 +6,8 @@
   python manage.py generate --size 16 --count 3 > sixteen.txt
   python manage.py generate --level extreme --until 20   # top extreme up to 20
   python manage.py generate --until 20 --jobs 0          # every level (make library)
+  python manage.py generate --stock --jobs 0             # boards of 20x20 and up
+  python manage.py generate --until 20 --stock --jobs 0  # both (make library)
 
 Each puzzle has exactly one solution and the level asked for (the teacher's
 rating); its givens are symmetric as --symmetry says, and minimal (no given
@@ -30,6 +32,12 @@ The library holds 9x9 puzzles: with --size 4, 6 or 16, the puzzles are
 written to standard output instead, one a line, and the summary to standard
 error.
 
+--stock makes what the stock of big boards lacks (every size of 20x20 and
+up, SUDOKU_STOCK_PER_SIZE puzzles of each), after the levels' top-up when
+--until is given too: those are never made inside a request, only handed
+out from stock. One summary line a size. A 25x25 puzzle takes a minute or
+more; --max-seconds is then {stock_seconds:g} unless given.
+
 A progress line is drawn on standard error when it is a terminal. Ctrl-C (or
 SIGTERM) stops the run: what was stored stays stored. Exit status: 0 when
 --count puzzles were made; 1 when an option is out of range, or the seeds
@@ -44,15 +52,16 @@ from collections.abc import Iterator
 from functools import partial
 from itertools import islice
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from solver.cli import Progress
 from solver.cli.workers import in_order
-from solver.engine import format_grid
+from solver.engine import Grid, format_grid
 from solver.engine.board import shape_for_cells
 from solver.engine.generate import SYMMETRIES, generate
 from solver.engine.levels import LEVELS
-from solver.library import store
+from solver.library import stock, store
 from solver.management.running import (
     HelpFormatter,
     Tally,
@@ -68,10 +77,12 @@ MAX_COUNT = 1_000_000
 # duplicates (the same --seed again, a level the library is full of) ends.
 TRIES = 20
 MAX_SEED = 2**63  # generate takes seeds below this
+MAX_SECONDS = 30.0  # one puzzle's time by default; a big board's is STOCK_SECONDS
+STOCK_SECONDS = 300.0
 
 
 class Command(BaseCommand):
-    help = __doc__.format(tries=TRIES)
+    help = __doc__.format(tries=TRIES, stock_seconds=STOCK_SECONDS)
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs) -> CommandParser:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -88,6 +99,11 @@ class Command(BaseCommand):
         counts.add_argument(
             "--until", type=int, help="make what the library lacks to hold this many of the level"
         )
+        parser.add_argument(
+            "--stock",
+            action="store_true",
+            help="make what the stock of boards of 20x20 and up lacks (SUDOKU_STOCK_PER_SIZE each)",
+        )
         add_jobs(parser, "generate")
         parser.add_argument(
             "--symmetry",
@@ -102,8 +118,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--max-seconds",
             type=float,
-            default=30.0,
-            help="seconds one puzzle may take before the next seed is tried (default %(default)s)",
+            help=(
+                "seconds one puzzle may take before the next seed is tried "
+                f"(default {MAX_SECONDS:g}; {STOCK_SECONDS:g} with --stock)"
+            ),
         )
         parser.add_argument(
             "--size",
@@ -115,13 +133,24 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         self.check_options(options)
-        if options["until"] is None:
-            self.run(options)
-            return
-        # Without --level, every level, each line of the summary naming its own.
-        for level in [options["level"]] if options["level"] else LEVELS:
-            prefix = "" if options["level"] else f"{level}: "
-            self.top_up(options | {"level": level}, prefix)
+        seconds = options["max_seconds"]
+        if options["until"] is None and not options["stock"]:
+            self.run(options | {"max_seconds": seconds or MAX_SECONDS})
+        if options["until"] is not None:
+            # Without --level, every level, each line of the summary naming its own.
+            for level in [options["level"]] if options["level"] else LEVELS:
+                prefix = "" if options["level"] else f"{level}: "
+                self.top_up(
+                    options | {"level": level, "max_seconds": seconds or MAX_SECONDS}, prefix
+                )
+        if options["stock"]:
+            for board in stock.STOCKED:
+                asked = {
+                    "size": board.size,
+                    "stocked": True,
+                    "max_seconds": seconds or STOCK_SECONDS,
+                }
+                self.top_up_stock(options | asked, f"{board.size}x{board.size}: ")
 
     def top_up(self, options: dict, prefix: str = "") -> None:
         """Make what the library lacks to hold ``--until`` puzzles of ``--level``."""
@@ -131,13 +160,21 @@ class Command(BaseCommand):
             return
         self.run(options | {"count": options["until"] - held}, prefix)
 
+    def top_up_stock(self, options: dict, prefix: str) -> None:
+        """Make what the stock lacks to hold ``SUDOKU_STOCK_PER_SIZE`` puzzles of ``--size``."""
+        held = stock.count(shape_for_cells(options["size"] ** 2))
+        if held >= settings.SUDOKU_STOCK_PER_SIZE:
+            self.stdout.write(f"{prefix}0 stored: the stock holds {held} already.")
+            return
+        self.run(options | {"count": settings.SUDOKU_STOCK_PER_SIZE - held}, prefix)
+
     def run(self, options: dict, prefix: str = "") -> None:
         """Make ``--count`` puzzles, then write the summary (after ``prefix``)."""
         start = options["seed"]
         if start is None:
             start = random.randrange(2**32)  # short enough to read and type again
         seeds = range(start, min(start + TRIES * options["count"], MAX_SEED))
-        stores = options["size"] == 9
+        stores = options["size"] == 9 or options.get("stocked", False)
         tally = Tally() if stores else Tally("printed", duplicates=False)
         try:
             with sigterm_interrupts():
@@ -151,7 +188,14 @@ class Command(BaseCommand):
 
     def check_options(self, options: dict) -> None:
         """CommandError for an option out of range."""
-        if options["size"] == 9 and options["level"] is None and options["until"] is None:
+        if options["stock"] and (options["level"] or options["size"] != 9):
+            raise CommandError("--stock makes every size of 20x20 and up: no --level or --size.")
+        if (
+            options["size"] == 9
+            and not options["stock"]
+            and not options["level"]
+            and options["until"] is None
+        ):
             raise CommandError("--level is required: the library's puzzles each have one.")
         if options["until"] is not None and (options["size"] != 9 or options["until"] < 0):
             raise CommandError("--until needs 9x9 puzzles and a number from 0.")
@@ -159,7 +203,8 @@ class Command(BaseCommand):
             raise CommandError(f"--count must be from 1 to {MAX_COUNT:,}.")
         if options["seed"] is not None and not 0 <= options["seed"] < MAX_SEED:
             raise CommandError(f"--seed must be from 0 to {MAX_SEED - 1}.")
-        if not (math.isfinite(options["max_seconds"]) and options["max_seconds"] > 0):
+        seconds = options["max_seconds"]
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
             raise CommandError("--max-seconds must be a number of seconds more than 0.")
         options["jobs"] = processes(options["jobs"])
 
@@ -190,14 +235,19 @@ class Command(BaseCommand):
     def work(self, options: dict):
         """What a process does to a chunk of seeds: each seed with what it made."""
         arguments = (options["level"], options["symmetry"], options["minimal"])
+        if options.get("stocked"):
+            return partial(_stocked, options["size"], options["max_seconds"])
         if options["size"] == 9:
             return partial(_entries, arguments=arguments, max_seconds=options["max_seconds"])
         return partial(_lines, options["size"], arguments, options["max_seconds"])
 
-    def keep(self, made: store.Entry | str | None, tally: Tally) -> None:
-        """Store an entry, or print a line of another size; count it in ``tally``."""
+    def keep(self, made: store.Entry | Grid | str | None, tally: Tally) -> None:
+        """Store an entry or a big board, or print a line of another size; count
+        it in ``tally``."""
         if made is None:
             tally.skipped["out of time"] += 1
+        elif isinstance(made, tuple):
+            tally.add(int(stock.add(shape_for_cells(len(made)), made)), 1)
         elif isinstance(made, store.Entry):
             tally.add(store.store_all([made], store.GENERATED), 1)
         else:
@@ -230,3 +280,10 @@ def _lines(
         made = generate(shape_for_cells(size * size), level, symmetry, seed, minimal, max_seconds)
         lines.append((seed, None if made is None else format_grid(made.puzzle)))
     return lines
+
+
+def _stocked(size: int, max_seconds: float, seeds: list[int]) -> list[tuple[int, Grid | None]]:
+    """Each seed with the big board of ``size`` made from it for the stock
+    (``stock.make``; None: out of time)."""
+    board = shape_for_cells(size * size)
+    return [(seed, stock.make(board, seed, max_seconds)) for seed in seeds]
