@@ -8,6 +8,7 @@ from kombu.exceptions import OperationalError
 
 from solver.batches.tasks import SLICE_TASK
 from solver.core import queue
+from solver.library.stock import TOP_UP_TASK
 from solver.teaching.ratings import RATE_TASK
 
 
@@ -40,5 +41,5 @@ def test_every_task_sent_by_name_or_by_the_clock_is_one_the_workers_know():
     queue.app.loader.import_default_modules()  # what a worker does as it starts
     known = set(queue.app.tasks)
     periodic = {entry["task"] for entry in queue.app.conf.beat_schedule.values()}
-    assert periodic == {"solver.batches.tasks.sweep", "solver.library.tasks.top_up"}
-    assert {SLICE_TASK, RATE_TASK} | periodic <= known
+    assert periodic == {"solver.batches.tasks.sweep", "solver.library.tasks.top_up", TOP_UP_TASK}
+    assert {SLICE_TASK, RATE_TASK, TOP_UP_TASK} | periodic <= known
