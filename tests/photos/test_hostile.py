@@ -10,19 +10,7 @@ import pytest
 from solver.photos import PhotoError, bounded, hostile, image, read_photo
 from solver.photos import header as image_header
 from tests.support.budgets import OUT_OF_REACH
-from tests.support.photos import drawn
-
-REFUSED = {
-    "the scan bomb": (lambda: hostile.progressive_jpeg(**hostile.SCAN_BOMB), "unsupported"),
-    "30000x10": (lambda: hostile.blank_png(30000, 10), "too_small"),
-    "10x30000": (lambda: hostile.blank_png(10, 30000), "too_small"),
-    "8000x7": (lambda: hostile.blank_png(8000, 7), "too_small"),
-    "a CMYK progressive JPEG": (
-        lambda: hostile.progressive_jpeg(5000, 5000, components=4),
-        "unsupported",
-    ),
-    "an animated WebP": (hostile.animated_webp, "unsupported"),
-}
+from tests.support.photos import REFUSED, drawn
 
 
 @pytest.fixture
