@@ -11,22 +11,37 @@ of the level the reply is 503 ``not_ready``. A puzzle made for
 
 from __future__ import annotations
 
+from random import SystemRandom
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from ninja import Path, Query, Router
 from ninja.decorators import decorate_view
 
-from ..addresses import new_puzzle_url, puzzle_url
+from ..addresses import new_puzzle_url, play_url, puzzle_url
 from ..api.errors import failure, require_json
 from ..api.schemas import LEVEL_HELP, Failure, LevelId
 from ..choices import level_name
+from ..core.boards import board_of_size
 from ..core.issues import Issue
+from ..engine import Shape, format_grid
 from ..engine.levels import Level
-from . import picks, store
+from . import picks, stock, store
+from .forms import NOT_A_SIZE
 from .models import Puzzle
-from .schemas import DailyOut, GeneratedOut, GenerateIn, PuzzleOut
+from .schemas import (
+    OTHER_SIZES,
+    SEED_MAX,
+    DailyOut,
+    GeneratedOut,
+    GenerateIn,
+    OtherSize,
+    PuzzleOut,
+    SizedOut,
+)
 
 router = Router(tags=["library"])
 
@@ -34,6 +49,18 @@ MADE = {200: GeneratedOut, 400: Failure, 413: Failure, 415: Failure, 503: Failur
 PICKED = {200: PuzzleOut, 400: Failure, 503: Failure}
 LEVEL_QUERY = Query(Level.MEDIUM.value, description=LEVEL_HELP, examples=[Level.HARD.value])
 PUZZLE_ID = Path(..., description="The puzzle's id, as the library gives it.")
+SIZE_QUERY = Query(
+    ...,
+    description="The board's side (9x9 puzzles have levels: /api/puzzles/random, /api/generate).",
+    examples=[16],
+)
+SIZED_SEED = Query(
+    None,
+    ge=0,
+    le=SEED_MAX,
+    description="The same seed picks the same puzzle while the stock holds the same "
+    "puzzles; none draws one.",
+)
 
 
 @router.post("/generate", response=MADE, operation_id="generate", summary="A puzzle for a seed")
@@ -82,6 +109,39 @@ def random_puzzle(request: HttpRequest, level: LevelId = LEVEL_QUERY):
         )
         return _out_of_time(message, level)
     return _puzzle(request, puzzle)
+
+
+@router.get(
+    "/puzzles/sized",
+    response={200: SizedOut, 400: Failure, 503: Failure},
+    operation_id="sizedPuzzle",
+    summary="A puzzle of a board other than 9x9",
+)
+def sized_puzzle(request: HttpRequest, size: OtherSize = SIZE_QUERY, seed: int | None = SIZED_SEED):
+    """A puzzle with one solution of the board of side ``size``, at once from
+    the stock of puzzles made ahead of time (``stock``; it has no level: the
+    levels are calibrated on 9x9 boards). Boards above 16x16 come from the
+    stock only: 503 ``not_ready`` while it holds none of the size, naming
+    the sizes ready; a smaller board the stock lacks is made now, within the
+    site's time (503 ``out_of_time`` past it). 400 ``unknown_size`` for a
+    side that names no board, or 9."""
+    board = board_of_size(size)
+    if size not in OTHER_SIZES or board is None:
+        return failure(400, [Issue("unknown_size", NOT_A_SIZE % {"value": str(size)[:10]})])
+    drawn = seed if seed is not None else SystemRandom().randrange(picks.SEEDS)
+    made = stock.picked(board, drawn)
+    if made is None and stock.made_ahead(board):
+        stock.ask_for_more()
+        return _size_not_ready(board)
+    if made is None:
+        made = picks.of_size(board, symmetry=picks.DEFAULT_SYMMETRY, seed=drawn)
+    if made is None:
+        message = _("No %(size)s×%(size)s puzzle was made within %(seconds)s seconds. Try again.")
+        seconds = f"{settings.SUDOKU_GENERATE_SECONDS:g}"
+        return failure(503, [Issue("out_of_time", message % {"size": size, "seconds": seconds})])
+    givens = made if isinstance(made, str) else format_grid(made)
+    page = request.build_absolute_uri(play_url(givens))
+    return {"size": board.size, "puzzle": givens, "seed": drawn, "url": page}
 
 
 @router.get(
@@ -160,4 +220,19 @@ def _not_ready(level: str):
     )
     response = failure(503, [Issue("not_ready", message % {"name": level_name(level)})])
     response["Retry-After"] = str(picks.PREPARING_RETRY_SECONDS)
+    return response
+
+
+def _size_not_ready(board: Shape):
+    """503 ``not_ready``, with Retry-After: the stock holds no puzzle of
+    ``board`` yet, a board never made on demand; the message names the
+    sizes ready now."""
+    message = _(
+        "No %(size)s×%(size)s puzzle is ready yet: boards this large take a minute or more "
+        "to make, so they are made ahead of time, never on demand, and are being prepared. "
+        "Sizes ready now: %(ready)s."
+    )
+    ready = pgettext("list", ", ").join(f"{shape.size}" for shape in stock.ready())
+    response = failure(503, [Issue("not_ready", message % {"size": board.size, "ready": ready})])
+    response["Retry-After"] = str(stock.RETRY_SECONDS)
     return response

@@ -10,6 +10,7 @@ from ninja import Schema
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from ..api.schemas import EXAMPLE, EXAMPLE_SOLUTION, LEVEL_HELP, LevelId, Technique
+from ..core.boards import BOARDS
 from ..engine.generate import SYMMETRIES
 from ..engine.levels import Level
 
@@ -43,6 +44,11 @@ GENERATE_EXAMPLE = {"level": Level.HARD.value, "symmetry": "rotational", "seed":
 
 
 Symmetry = Literal[SYMMETRIES]
+# The sides of the boards other than 9x9, whose puzzles have no level.
+OTHER_SIZES = tuple(board.size for board in BOARDS if board.size != 9)
+# One of them as the schema says it; any integer is read, the view refusing
+# the others by name (unknown_size).
+OtherSize = Annotated[int, WithJsonSchema({"type": "integer", "enum": [*OTHER_SIZES]})]
 
 
 class GenerateIn(Schema):
@@ -158,3 +164,30 @@ class DailyOut(PuzzleOut):
     )
 
     day: date = Field(description="The day it is the puzzle of (the server's time zone).")
+
+
+class SizedOut(Schema):
+    """A puzzle of a board other than 9x9, from the stock: no level (the
+    levels are calibrated on 9x9 boards), and its game's address."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "size": 4,
+                    "puzzle": "1...3.....4....2",
+                    "seed": 7,
+                    "url": "https://sudoku.example/play?puzzle=1...3.....4....2",
+                }
+            ]
+        }
+    )
+
+    size: OtherSize = Field(description="The board's side.")
+    puzzle: str = Field(
+        pattern=r"^[1-9A-P.]{16,625}$",
+        description="The givens, one symbol a cell row by row, . for an empty cell, values "
+        "above 9 as letters (A is 10).",
+    )
+    seed: int = Field(ge=0, le=SEED_MAX, description="The seed that picks it again.")
+    url: str = Field(description="Its game on this site.")

@@ -1,27 +1,34 @@
-"""The stock of big boards: puzzles of 20x20 and up, made in the background,
-handed out from stock, never made inside a request.
+"""The stock: puzzles of every board but the library's 9x9, made ahead of
+time and handed out at once; the boards above 16x16 are never made inside a
+request.
 
 A 25x25 puzzle takes the generator a minute or more (each of some 300
-uniqueness checks is a search over 625 cells, about 1.4 ms a guess), so no
-request could make one within ``SUDOKU_GENERATE_SECONDS``. Boards of at
-least ``STOCKED_CELLS`` cells are therefore made ahead of time, by
-``manage.py generate --stock`` (``make run``, ``make library``, a cron line)
-or, under the celery runner, by the queue's ``tasks.top_up_stock``, up to
-``SUDOKU_STOCK_PER_SIZE`` puzzles of each size.
+uniqueness checks is a search over 625 cells, about 1.4 ms a guess), and an
+18x18 about the whole of ``SUDOKU_GENERATE_SECONDS``, so boards of more than
+``MADE_AHEAD_CELLS`` cells come from the stock only. Smaller boards are
+handed out from it too, when it holds some, so a new game of any size starts
+at once; while it holds none of them, one is made for the request. The stock
+is filled by ``manage.py generate --stock`` (``make run``, ``make library``,
+a cron line) or, under the celery runner, by the queue's
+``tasks.top_up_stock``, up to ``SUDOKU_STOCK_PER_SIZE`` puzzles of each
+size; a new site starts with the puzzles shipped in ``SHIPPED`` (``load``,
+at every migrate), so that it hands out the big boards before its first
+top-up has made any.
 
 Words used here, beside ``store``'s:
 
-- stocked board: one of ``STOCKED`` (``stocked(board)``): asked of the
-  board's cells, not of its side, so any board that large is one.
-- a seed's pick: at a stocked size, ``?seed=`` picks the first stocked id
-  at or after a hash of the size and the seed, wrapping round; the same seed
-  gives the same puzzle while the stock holds the same puzzles. The stock's
-  givens are rotational; a symmetry asked for is not looked for at these
-  sizes (there would be none of the others to pick from).
+- stocked board: one of ``STOCKED``, every board but the standard one.
+- made ahead: a board of more than ``MADE_AHEAD_CELLS`` cells
+  (``made_ahead(board)``), asked of the board's cells, not of its side.
+- a seed's pick: ``?seed=`` picks the first stocked id at or after a hash of
+  the size and the seed, wrapping round; the same seed gives the same puzzle
+  while the stock holds the same puzzles. The stock's givens are
+  rotational; a symmetry asked for is not looked for among them.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from random import Random
 
 from django.conf import settings
@@ -30,13 +37,16 @@ from django.db import IntegrityError, transaction
 
 from ..core import queue
 from ..core.boards import BOARDS
-from ..engine import Budget, Grid, Shape, Status, format_grid, solve
+from ..engine import STANDARD, Budget, Grid, Shape, Status, format_grid, parse_puzzle, solve
 from ..engine import generate as generator
 from .models import Stocked
 from .store import puzzle_id
 
-STOCKED_CELLS = 400  # 20x20: a board this large is never made inside a request
-STOCKED = tuple(board for board in BOARDS if board.cells >= STOCKED_CELLS)
+# 16x16: the largest board a request may make (in about a second); an 18x18
+# takes the whole of SUDOKU_GENERATE_SECONDS.
+MADE_AHEAD_CELLS = 256
+STOCKED = tuple(board for board in BOARDS if board is not STANDARD)
+SHIPPED = Path(__file__).with_name("shipped_stock.txt")  # "<side> <givens>" a line
 SYMMETRY = generator.SYMMETRIES[0]  # rotational: the stock's givens
 # The proof a stocked puzzle must pass, in guesses (not seconds, so the same
 # on every machine): about 0.15 s on 25x25, well inside the game's own solve
@@ -48,9 +58,16 @@ QUEUED_KEY = "stock:queued"
 RETRY_SECONDS = 120  # Retry-After while a size is being prepared
 
 
-def stocked(board: Shape) -> bool:
+def made_ahead(board: Shape) -> bool:
     """True if puzzles of ``board`` come from stock only, never made in a request."""
-    return board.cells >= STOCKED_CELLS
+    return board.cells > MADE_AHEAD_CELLS
+
+
+def ready() -> list[Shape]:
+    """The stocked boards a new puzzle of which is handed out at once: those
+    made in a request when need be, and the others the stock holds (one query)."""
+    held = set(Stocked.objects.values_list("size", flat=True).distinct())
+    return [board for board in STOCKED if not made_ahead(board) or board.size in held]
 
 
 def picked(board: Shape, seed: int) -> str | None:
@@ -124,3 +141,29 @@ def ask_for_more(again: bool = False) -> None:
     elif not cache.add(QUEUED_KEY, True, QUEUED_SECONDS):
         return
     queue.send(TOP_UP_TASK)
+
+
+def load() -> int:
+    """Store the shipped puzzles (``SHIPPED``) of each board the stock holds
+    none of; how many were stored. Run at every migrate, so a new site's
+    first /new?size=25 is answered from them."""
+    shipped: dict[int, list[str]] = {}
+    for line in SHIPPED.read_text(encoding="ascii").splitlines():
+        side, givens = line.split()
+        shipped.setdefault(int(side), []).append(givens)
+    stored = 0
+    for board in STOCKED:
+        if shipped.get(board.size) and not count(board):
+            stored += sum(add(board, parse_puzzle(givens, board)) for givens in shipped[board.size])
+    return stored
+
+
+def ship(boards: list[Shape], per_size: int) -> str:
+    """The text of ``SHIPPED``: ``per_size`` puzzles of each of ``boards``,
+    made by ``make`` from the seeds 1, 2, ... (the same text on every run)."""
+    lines = []
+    for board in boards:
+        for seed in range(1, per_size + 1):
+            made = make(board, seed, max_seconds=None)  # None only when out of time
+            lines.append(f"{board.size} {format_grid(made)}")
+    return "\n".join(lines) + "\n"

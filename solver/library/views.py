@@ -90,26 +90,27 @@ def _chosen(level: str, symmetry: str, seed: int | None) -> Puzzle | None:
 
 def _new_of_size(request):
     """A puzzle of a board other than 9x9 (``?size=6``), then See Other to
-    its game. Below 20x20 it is made now within ``SUDOKU_GENERATE_SECONDS``
-    (``picks.of_size``: one the game's own solve proves); from 20x20 up it
-    comes from stock (``stock.picked``), never made here, and while the
-    stock holds none of the size a page says it is being prepared (503,
-    Retry-After) and a top-up is asked for. It has no level (the levels are
-    calibrated on 9x9 boards) and is not kept in the library. ``?seed=``
-    (and ``?symmetry=``, below 20x20) makes or picks the same one again.
-    Bad input gets the page naming it (400); no puzzle in time, the page
-    saying so (503)."""
+    its game. It has no level (the levels are calibrated on 9x9 boards) and
+    is not kept in the library. Boards above 16x16 come from stock only
+    (``stock.picked``), never made here: while the stock holds none of the
+    size, a page says so, with the sizes ready now (503, Retry-After), and a
+    top-up is asked for. Smaller boards come from stock too, at once, when it
+    holds some and no symmetry is asked for; else one is made now within
+    ``SUDOKU_GENERATE_SECONDS`` (``picks.of_size``: one the game's own solve
+    proves). ``?seed=`` (and ``?symmetry=``, below 18x18) gives the same one
+    again. Bad input gets the page naming it (400); no puzzle in time, the
+    page saying so (503)."""
     form = SizedPuzzleForm(request.GET)
     if not form.is_valid():
         return _no_puzzle(request, form, status=400)
     asked, board = form.cleaned_data, form.board
     seed = asked["seed"] if asked["seed"] is not None else SystemRandom().randrange(picks.SEEDS)
-    if stock.stocked(board):
+    made = None
+    if stock.made_ahead(board) or (asked["seed"] is None and not asked["symmetry"]):
         made = stock.picked(board, seed)
-        if made is None:
-            stock.ask_for_more()
-            return _no_puzzle(request, LevelForm(), status=503, board=board)
-    else:
+    if made is None and stock.made_ahead(board):
+        stock.ask_for_more()
+    elif made is None:
         made = picks.of_size(board, symmetry=asked["symmetry"] or picks.DEFAULT_SYMMETRY, seed=seed)
     if made is None:
         return _no_puzzle(request, LevelForm(), status=503, board=board)
@@ -124,7 +125,7 @@ def _no_puzzle(
     ``level`` or ``board`` (503): being prepared, or no time left to make
     one; or (503, ``full``) the library full of puzzles it keeps."""
     preparing = bool(level) and not picks.on_demand(level)
-    stocked = board is not None and stock.stocked(board)
+    stocked = board is not None and stock.made_ahead(board)
     context = {
         "form": form,
         "level_form": form if isinstance(form, LevelForm) else LevelForm(),
@@ -132,6 +133,7 @@ def _no_puzzle(
         "board": board,
         "preparing": preparing,
         "stocked": stocked,
+        "ready": stock.ready() if stocked else [],
         "full": full,
         "seconds": settings.SUDOKU_GENERATE_SECONDS,
     }

@@ -27,6 +27,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
         # The library's (their replies are checked in test_puzzles.py).
         "/api/generate",
         "/api/puzzles/random",
+        "/api/puzzles/sized",
         "/api/puzzles/{puzzle_id}",
         "/api/daily",
         # A puzzle read from a photo (its replies are checked in tests/photos/test_api.py).

@@ -6,7 +6,8 @@
   python manage.py generate --size 16 --count 3 > sixteen.txt
   python manage.py generate --level extreme --until 20   # top extreme up to 20
   python manage.py generate --until 20 --jobs 0          # every level (make library)
-  python manage.py generate --stock --jobs 0             # boards of 20x20 and up
+  python manage.py generate --stock --jobs 0             # every size but 9x9
+  python manage.py generate --ship                       # solver/library/shipped_stock.txt
   python manage.py generate --until 20 --stock --jobs 0  # both (make library)
 
 Each puzzle has exactly one solution and the level asked for (the teacher's
@@ -32,11 +33,17 @@ The library holds 9x9 puzzles: with --size 4, 6 or 16, the puzzles are
 written to standard output instead, one a line, and the summary to standard
 error.
 
---stock makes what the stock of big boards lacks (every size of 20x20 and
-up, SUDOKU_STOCK_PER_SIZE puzzles of each), after the levels' top-up when
---until is given too: those are never made inside a request, only handed
-out from stock. One summary line a size. A 25x25 puzzle takes a minute or
-more; --max-seconds is then {stock_seconds:g} unless given.
+--stock makes what the stock lacks (every size but 9x9, smallest first,
+SUDOKU_STOCK_PER_SIZE puzzles of each), after the levels' top-up when
+--until is given too: new games of those sizes are handed out from it at
+once, and above 16x16 never made inside a request. One summary line a size.
+A 25x25 puzzle takes a minute or more; --max-seconds is then
+{stock_seconds:g} unless given.
+
+--ship writes the stock a new site starts with (solver/library/
+shipped_stock.txt, loaded at every migrate): {shipped} puzzles of each board
+above 16x16, from the seeds 1 to {shipped}, the same file on every run (some
+ten minutes on one core). Nothing is stored.
 
 A progress line is drawn on standard error when it is a terminal. Ctrl-C (or
 SIGTERM) stops the run: what was stored stays stored. Exit status: 0 when
@@ -79,10 +86,11 @@ TRIES = 20
 MAX_SEED = 2**63  # generate takes seeds below this
 MAX_SECONDS = 30.0  # one puzzle's time by default; a big board's is STOCK_SECONDS
 STOCK_SECONDS = 300.0
+SHIPPED_PER_SIZE = 2  # a new site's stock of each board above 16x16
 
 
 class Command(BaseCommand):
-    help = __doc__.format(tries=TRIES, stock_seconds=STOCK_SECONDS)
+    help = __doc__.format(tries=TRIES, stock_seconds=STOCK_SECONDS, shipped=SHIPPED_PER_SIZE)
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs) -> CommandParser:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -102,7 +110,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--stock",
             action="store_true",
-            help="make what the stock of boards of 20x20 and up lacks (SUDOKU_STOCK_PER_SIZE each)",
+            help="make what the stock of every size but 9x9 lacks (SUDOKU_STOCK_PER_SIZE each)",
+        )
+        parser.add_argument(
+            "--ship",
+            action="store_true",
+            help="write the stock a new site starts with (solver/library/shipped_stock.txt)",
         )
         add_jobs(parser, "generate")
         parser.add_argument(
@@ -132,6 +145,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        if options["ship"]:
+            boards = [board for board in stock.STOCKED if stock.made_ahead(board)]
+            stock.SHIPPED.write_text(stock.ship(boards, SHIPPED_PER_SIZE), encoding="ascii")
+            written = len(boards) * SHIPPED_PER_SIZE
+            self.stdout.write(f"{written} puzzles written to {stock.SHIPPED}")
+            return
         self.check_options(options)
         seconds = options["max_seconds"]
         if options["until"] is None and not options["stock"]:
@@ -189,7 +208,7 @@ class Command(BaseCommand):
     def check_options(self, options: dict) -> None:
         """CommandError for an option out of range."""
         if options["stock"] and (options["level"] or options["size"] != 9):
-            raise CommandError("--stock makes every size of 20x20 and up: no --level or --size.")
+            raise CommandError("--stock makes every size but 9x9: no --level or --size.")
         if (
             options["size"] == 9
             and not options["stock"]
