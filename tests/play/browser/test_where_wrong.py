@@ -200,3 +200,33 @@ def test_axe_finds_no_violation_with_the_slip_marked_and_its_offer_shown(
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
     assert console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("locale", "ago", "back"),
+    [
+        ("vi-VN", "8 nước đi trước", "Quay về ngay trước nước đó"),
+        ("zh-CN", "8 步之前", "退回到那一步之前"),
+        ("zh-TW", "8 步之前", "退回到那一步之前"),
+    ],
+)
+def test_the_move_and_its_offer_are_said_in_the_readers_language(
+    open_view, live_server, console_errors, locale, ago, back
+):
+    """The sentence comes from the scripts' catalog, its count through ngettext."""
+    page = open_view({"locale": locale, "viewport": {"width": 1280, "height": 900}})
+    open_play(page, live_server.url, PUZZLE)
+    row, column, digit = the_slip()
+    away = {(row, column)} | peers(row, column)
+    later = [(r, c, right(r, c)) for r, c in OPEN if (r, c) not in away][:7]
+    moves = [(row, column, digit), *later]
+    for r, c, key in moves:  # the cells found by place: their names are in the language
+        page.locator(f'button.play-cell[data-row="{r}"][data-column="{c}"]').click()
+        page.keyboard.press(key)
+    expect(page.locator("td.placed")).to_have_count(8)
+    page.locator("[data-play=wrong]").click()
+    said = page.locator(STATUS)
+    expect(said).to_contain_text(ago)
+    assert not said.inner_text().isascii()
+    expect(button(page, back)).to_be_visible()
+    assert console_errors == []
