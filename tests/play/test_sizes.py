@@ -118,7 +118,7 @@ def test_other_sizes_link_their_answer_steps_and_entry_grid(client):
     puzzle = line("6x6")
     html = unescape(client.get(play_url(puzzle)).content.decode())
     assert f'href="/steps?puzzle={puzzle}"' in html
-    assert f'<a class="button" href="/index?puzzle={puzzle}">Edit this puzzle</a>' in html
+    assert f'<a class="button" href="/index?puzzle={puzzle}">Edit in the entry grid</a>' in html
     assert f'href="{ANSWER}?puzzle={puzzle}"' in html
 
 

@@ -1,12 +1,16 @@
 // The mistakes counter (the option "Count mistakes", off by default): each
 // digit the player places that is not the solution's counts, shown or not,
 // and is kept with the game; while the option is on, or a limit is set, the
-// count shows under the grid. The limit ("Stop the game at this many
+// count shows beside the clock, above the grid. While the option is on, each
+// digit on the grid that is not the solution's is marked there too (a style,
+// and a note its button is described by), until it changes. The limit ("Stop the game at this many
 // mistakes", none by default, remembered for every game): once the count
 // reaches it the game stops, clock and all, until the player restarts or
 // raises the limit. Check stays as it is.
 
 import { gettext, interpolate } from "../core/i18n.js";
+import { isGiven } from "./game.js";
+import { markCells } from "./cell-marks.js";
 import { optionOn } from "./options.js";
 import { count, draw, onChange, onDraw, say, session, setOverLimit, view } from "./session.js";
 import { rememberLimit, storedLimit } from "./storage.js";
@@ -28,6 +32,13 @@ function chosenLimit() {
 // a colour or a mark's change carries along.
 export function mistakesIn(step, solution) {
   return (step ?? []).filter(({ index, from, to }) => to[0] && to[0] !== from[0] && to[0] !== solution[index]).length;
+}
+
+// The cells of ``game`` holding a digit of the player's that is not ``solution``'s.
+export function wrongDigits(game, solution) {
+  return game.digits.flatMap((digit, index) =>
+    digit && !isGiven(game, index) && digit !== solution[index] ? [index] : [],
+  );
 }
 
 // Whether ``game`` stops at ``limit`` mistakes (0: no limit); a finished game never does.
@@ -67,6 +78,9 @@ export function startMistakes() {
     if (source === "move") count("mistakes", mistakesIn(step, session.data.solution));
     if (weigh()) say(TEXT.stopped);
   });
-  onDraw((game) => show(line, game));
+  onDraw((game) => {
+    show(line, game);
+    markCells("mistake", "play-mistake-note", optionOn("mistakes") ? wrongDigits(game, session.data.solution) : []);
+  });
   weigh();
 }

@@ -46,7 +46,7 @@ const drawListeners = [];
 const finishListeners = [];
 
 // ``listener({step, source})`` after each change to the game (source:
-// "move", "hint", "undo", "redo" or "restart").
+// "move", "hint", "back" (where-wrong.js going back), "undo", "redo" or "restart").
 export function onChange(listener) {
   changeListeners.push(listener);
 }
@@ -100,7 +100,10 @@ export function resumeClock() {
   if (state.game && !state.game.finished && !shown.paused && !shown.overLimit) state.clock?.start();
 }
 
+// A change to the game replaces what the status line said (a stale
+// "Resumed." never stays above "Solved in 0:03"): what the change says comes after.
 function changed(step, source) {
+  if (globalThis.document) say(""); // Node's tests have no page to say it in
   for (const { index } of step ?? []) shown.wrong.delete(index);
   for (const listener of changeListeners) listener({ step, source });
   if (isSolved(state.game, state.data.solution)) finish();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { change, commit, newGame } from "../../../static/js/play/game.js";
-import { mistakesIn, overLimit } from "../../../static/js/play/mistakes.js";
+import { mistakesIn, overLimit, wrongDigits } from "../../../static/js/play/mistakes.js";
 import { GIVENS, SOLUTION } from "./support.js";
 
 function stepOf(game, layers) {
@@ -41,4 +41,17 @@ test("the game stops once its mistakes reach the limit, and never without one", 
 
 test("a finished game is never stopped by the limit", () => {
   assert.equal(overLimit({ ...newGame(GIVENS), mistakes: 9, finished: true }, 1), false);
+});
+
+test("the cells marked while mistakes are counted are the player's digits that are not the solution's", () => {
+  const game = newGame(GIVENS);
+  stepOf(game, { 2: { digit: "3" }, 3: { digit: "1" }, 6: { centre: "2" }, 7: { digit: "4" } });
+  assert.deepEqual(wrongDigits(game, SOLUTION), [3, 7]);
+});
+
+test("a given is never marked, and a wrong digit put right is marked no more", () => {
+  const game = newGame(GIVENS);
+  stepOf(game, { 3: { digit: "1" } });
+  stepOf(game, { 3: { digit: "4" } });
+  assert.deepEqual(wrongDigits(game, SOLUTION), []);
 });

@@ -330,16 +330,19 @@ def reach(page: Page, state: str) -> None:
         button(page, "Share this position").click()
         mode(page, "Colour").click()
     elif state == "slipped-and-stopped":
-        # A wrong digit checked, found by "Where did I go wrong?" with its
-        # step drawn, then the game stopped at a limit of one mistake.
+        # A wrong digit checked, found by "Where did I go wrong?", gone back
+        # from with the right deduction drawn and come back to by Undo, then
+        # the game stopped at a limit of one mistake.
         row, column, digit = wrong_but_allowed(EASY)
         cell(page, row, column).click()
         page.keyboard.press(digit)
         cell(page, *next(p for p in OPEN if p != (row, column))).click()
         page.keyboard.press("Control+Digit1")
         button(page, "Where did I go wrong?").click()
-        expect(page.locator(STATUS)).to_contain_text("The step there was")
-        page.keyboard.press("Control+y")
+        button(page, "Go back to just before it").click()
+        button(page, "Show the right deduction there").click()
+        expect(page.locator(STATUS)).to_contain_text("The right deduction there")
+        page.keyboard.press("Control+z")
         button(page, "Check").click()
         page.get_by_label("Stop the game at this many mistakes").select_option("1")
         expect(page.locator(STATUS)).to_contain_text("That is the limit of mistakes set")

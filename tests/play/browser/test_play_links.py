@@ -78,7 +78,7 @@ def test_a_puzzle_with_several_solutions_is_named_before_play(live_server, page:
         "This puzzle cannot be played: it has more than one solution."
     )
     expect(page.get_by_role("button", name=re.compile(r"^Row 1, column 1"))).to_have_count(0)
-    page.get_by_role("link", name="Show the answer").click()
+    page.get_by_role("link", name="Show Answer").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Answer")
 
 
