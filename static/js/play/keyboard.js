@@ -44,7 +44,12 @@ export function select(index, { focus = true } = {}) {
   buttonAt(view.selected).tabIndex = -1;
   cell.tabIndex = 0;
   setSelected(index);
-  if (focus) cell.focus();
+  if (focus) {
+    // The browser's own scroll on focus may leave a cell at a region's edge
+    // half hidden: the nearest scroll shows it whole, in the board's region and the page.
+    cell.focus({ preventScroll: true });
+    cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
   draw();
 }
 
