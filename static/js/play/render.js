@@ -10,6 +10,7 @@ import { gettext, interpolate } from "../core/i18n.js";
 import { COLOURS, isGiven } from "./game.js";
 import { boxColumns, buttons, gridTable, peersOf, place, symbols } from "./cell-buttons.js";
 import { optionOn } from "./options.js";
+import { selection } from "./selection.js";
 import { onDraw, view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
@@ -122,15 +123,16 @@ function span(className, text) {
   return node;
 }
 
-// Which of its marks a cell's <td> wears (each a class). While paused, none
+// Which of its marks a cell's <td> wears (each a class); ``chosen``: the
+// selected cells (selection.js), the focused one among them. While paused, none
 // shows: the same-digit shading would give the digits away.
-function highlights(game, index) {
+function highlights(game, index, chosen) {
   if (view.paused) return Object.fromEntries([...MARKS, ...HINT_MARKS].map((name) => [name, false]));
   const selected = view.selected;
   const digit = game.digits[selected];
   const hint = view.hint;
   return {
-    selected: index === selected,
+    selected: chosen.has(index),
     peer: optionOn("peers") && peersOf(selected).includes(index),
     "same-digit":
       optionOn("digits") &&
@@ -148,6 +150,7 @@ function highlights(game, index) {
 }
 
 function render(game) {
+  const chosen = new Set(selection.cells(view.selected));
   buttons().forEach((button, index) => {
     const pending = view.pending?.index === index ? view.pending.digit : "";
     const layers = `${game.digits[index]}|${game.candidates[index]}|${game.corners[index]}`;
@@ -157,8 +160,10 @@ function render(game) {
       button.dataset.shown = key;
     }
     button.setAttribute("aria-label", label(game, index));
-    const classes = button.closest("td").classList;
-    for (const [name, on] of Object.entries(highlights(game, index))) classes.toggle(name, on);
+    const td = button.closest("td");
+    const marks = highlights(game, index, chosen);
+    for (const [name, on] of Object.entries(marks)) td.classList.toggle(name, on);
+    td.setAttribute("aria-selected", String(marks.selected));
   });
   buttons()[0]?.closest("table").classList.toggle("paused", view.paused);
 }
@@ -168,5 +173,7 @@ export function startRender() {
   colourNames = Array.from(document.querySelectorAll(".play-palette [data-colour]"), (key) => key.dataset.name);
   // Through the CSSOM, which the page's policy allows (a style attribute it would refuse).
   gridTable()?.style.setProperty("--mark-columns", String(boxColumns()));
+  // Its cells (gridcells) say whether they are selected: one or several (selection.js).
+  gridTable()?.setAttribute("aria-multiselectable", "true");
   onDraw(render);
 }
