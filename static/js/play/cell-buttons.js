@@ -40,6 +40,14 @@ export function symbols() {
   return FORMAT_SYMBOLS.slice(0, grid.size);
 }
 
+// How many columns a box spans (3 on 9x9, 4 on 16x16, 3 on 6x6's 2x3
+// boxes), read from the cells of box 1 as the page's units list them; 1
+// before readGrid. Centre marks drawn in their places use it as their grid.
+export function boxColumns() {
+  const columns = new Set(grid.unitCells({ kind: "box", number: 1 }).map((index) => grid.place(index).column));
+  return Math.max(columns.size, 1);
+}
+
 export const buttonAt = (index) => grid.at(index);
 export const indexOf = (node) => grid.indexOf(node);
 export const indexAt = (row, column) => grid.indexAt(row, column);

@@ -1,12 +1,13 @@
 // The player's moves, from the keyboard, the pad or the buttons: on the
-// selected cell a value (a digit, a centre or corner mark, or a colour, as
+// selected cells (one or several: selection.js) a value (a digit, a centre or corner mark, or a colour, as
 // the mode or a modifier says) or an erase, each one undo step; the modes
 // (Normal, Centre, Corner, Colour: aria-pressed buttons); undo and redo.
 // Each is said in the status line when it is not seen on the grid alone.
 
 import { gettext } from "../core/i18n.js";
 import { peersOf } from "./cell-buttons.js";
-import { erase, place, toggleColour, toggleMark } from "./moves.js";
+import { eraseAll, placeAll, toggleColours, toggleMarks } from "./moves.js";
+import { selection } from "./selection.js";
 import { tidyOn } from "./options.js";
 import { act, chooseMode, draw, playing, say, session, takeBack, view } from "./session.js";
 
@@ -23,27 +24,33 @@ const TEXT = {
   nothingToRedo: gettext("Nothing to redo."),
 };
 
-// Put ``value`` in the selected cell, in ``layer`` ("normal", "centre",
-// "corner" or "colour"; the mode's when not given).
+// The cells a move goes to: every selected cell (selection.js), the focused one among them.
+function targets() {
+  return selection.cells(view.selected);
+}
+
+// Put ``value`` in the selected cells, in ``layer`` ("normal", "centre",
+// "corner" or "colour"; the mode's when not given): one undo step however
+// many cells are selected.
 export function enterDigit(value, { layer = null } = {}) {
   if (!playing()) return;
   const game = session.game;
-  const index = view.selected;
+  const cells = targets();
   const into = layer ?? session.mode;
-  if (into === "colour") act(toggleColour(game, index, value));
-  else if (into === "centre" || into === "corner") act(toggleMark(game, index, value, into));
-  else act(place(game, index, value, { tidy: tidyOn(), peersOf }));
+  if (into === "colour") act(toggleColours(game, cells, value));
+  else if (into === "centre" || into === "corner") act(toggleMarks(game, cells, value, into));
+  else act(placeAll(game, cells, value, { tidy: tidyOn(), peersOf }));
 }
 
-// Colour the selected cell (the palette's buttons), whatever the mode.
+// Colour the selected cells (the palette's buttons), whatever the mode.
 export function colourCell(colour) {
   if (!playing()) return;
-  if (colour) act(toggleColour(session.game, view.selected, colour));
-  else act(erase(session.game, view.selected, "colour"));
+  if (colour) act(toggleColours(session.game, targets(), colour));
+  else act(eraseAll(session.game, targets(), "colour"));
 }
 
 export function eraseCell() {
-  if (playing()) act(erase(session.game, view.selected, session.mode));
+  if (playing()) act(eraseAll(session.game, targets(), session.mode));
 }
 
 // Switch to ``mode``; switching to the mode already on goes back to normal

@@ -8,7 +8,9 @@
 // switch to normal, corner, centre and colour mode (N, which players knew as
 // Notes, turns centre mode on and off), Ctrl+Z undoes, Ctrl+Shift+Z and
 // Ctrl+Y redo; a letter that is one of the board's values types it in the
-// grid instead. The grid is one Tab stop (a roving tabindex). Without it,
+// grid instead. Shift with an arrow adds the cell it moves to to the
+// selection (selection.js), and Escape leaves the focused cell alone
+// selected. The grid is one Tab stop (a roving tabindex). Without it,
 // the game stays hidden.
 //
 // On boards above 9x9 a value is its letter (C is 12) or two digits: a
@@ -21,6 +23,7 @@ import { beginsNumber, destination, halfWidth, numberOf } from "../core/grid.js"
 import { gettext, interpolate } from "../core/i18n.js";
 import { buttonAt, buttons, gridTable, indexOf, size, symbols } from "./cell-buttons.js";
 import { enterDigit, eraseCell, redoStep, setMode, undoStep } from "./input.js";
+import { selection } from "./selection.js";
 import { draw, say, session, setPending, setSelected, view } from "./session.js";
 
 const TEXT = {
@@ -35,16 +38,25 @@ const MODE_KEYS = { z: "normal", x: "corner", c: "centre", v: "colour", n: "cent
 
 const CLEAR = new Set(["Backspace", "Delete", "0", ".", "\uff10", "\uff0e"]);
 
-// Select cell ``index``: it becomes the grid's one Tab stop and, unless
-// told not to, takes focus.
-export function select(index, { focus = true } = {}) {
+// Focus cell ``index``: it becomes the grid's one Tab stop and, unless told
+// not to, takes focus. ``extend`` says what becomes of the other selected
+// cells (selection.js): "only" (this cell alone), "add" (it joins them) or
+// "keep" (as they are: Ctrl+click has chosen already).
+export function select(index, { focus = true, extend = "only" } = {}) {
   const cell = buttonAt(index);
   if (!cell) return;
   if (index !== view.selected) settle();
   buttonAt(view.selected).tabIndex = -1;
   cell.tabIndex = 0;
+  if (extend === "only") selection.only(index);
+  else if (extend === "add") selection.add(index);
   setSelected(index);
-  if (focus) cell.focus();
+  if (focus) {
+    // The browser's own scroll on focus may leave a cell at a region's edge
+    // half hidden: the nearest scroll shows it whole, in the board's region and the page.
+    cell.focus({ preventScroll: true });
+    cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
   draw();
 }
 
@@ -143,9 +155,15 @@ function onGridKey(event) {
     }
   }
   const target = destination(event.key, index, event.ctrlKey, size());
-  if (target !== null && !event.shiftKey) {
+  if (target !== null) {
+    // Shift with an arrow (or Home, End) adds the cell it moves to: Shift+arrows select a run.
     event.preventDefault();
-    select(target);
+    select(target, { extend: event.shiftKey ? "add" : "only" });
+    return;
+  }
+  if (event.key === "Escape" && selection.cells(index).length > 1) {
+    event.preventDefault();
+    select(index);
     return;
   }
   if (typeValue(key, event)) event.preventDefault();
@@ -184,12 +202,13 @@ export function startKeys() {
   document.addEventListener("pointerdown", settle, true);
   table.addEventListener("focusin", (event) => {
     const index = indexOf(event.target);
-    if (index >= 0 && index !== view.selected) select(index, { focus: false });
+    // Focus that comes by Tab or a press keeps the selection: the press has made it (pointer.js).
+    if (index >= 0 && index !== view.selected) select(index, { focus: false, extend: "keep" });
   });
-  // Some browsers (Safari) do not focus a button on a click: the click selects.
+  // Some browsers (Safari) do not focus a button on a click: the click focuses.
   table.addEventListener("click", (event) => {
     const index = indexOf(event.target.closest("button.play-cell"));
-    if (index >= 0) select(index);
+    if (index >= 0) select(index, { extend: "keep" });
   });
   document.addEventListener("keydown", onPageKey);
 }

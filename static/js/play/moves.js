@@ -88,3 +88,52 @@ export function applyStep(game, step, { candidates, tidy, peersOf, indexOf }) {
     change(game, index, { digit, centre: centre[index], corner: corner[index] }),
   );
 }
+
+// Moves on several selected cells, each one undo step as a whole (a group):
+
+// Place ``digit`` in every open cell of ``cells``, each as ``place`` does
+// (tidying peers when ``tidy``), one after another: the step takes each
+// touched cell from its layers now to its last, so one undo takes all back.
+export function placeAll(game, cells, digit, { tidy, peersOf }) {
+  const board = {
+    givens: game.givens,
+    digits: [...game.digits],
+    candidates: [...game.candidates],
+    corners: [...game.corners],
+    colours: [...game.colours],
+  };
+  const touched = new Set();
+  for (const index of cells) {
+    for (const item of place(board, index, digit, { tidy, peersOf }).filter(Boolean)) {
+      [board.digits[item.index], board.candidates[item.index], board.corners[item.index]] = item.to;
+      touched.add(item.index);
+    }
+  }
+  return [...touched].map((index) =>
+    change(game, index, { digit: board.digits[index], centre: board.candidates[index], corner: board.corners[index] }),
+  );
+}
+
+// Note ``digit`` in the ``layer`` of marks of every open cell of ``cells``;
+// when every one has it already, take it out of all (as SudokuPad does).
+export function toggleMarks(game, cells, digit, layer = "centre") {
+  const open = cells.filter((index) => !isGiven(game, index) && !game.digits[index]);
+  const marks = (index) => game[MARKS[layer]][index];
+  const remove = open.length > 0 && open.every((index) => marks(index).includes(digit));
+  return open.map((index) =>
+    change(game, index, { [layer]: remove ? marks(index).replace(digit, "") : marks(index) + digit }),
+  );
+}
+
+// Colour every cell of ``cells`` with ``colour``; when every one has it
+// already, take it off all.
+export function toggleColours(game, cells, colour) {
+  if (!(Number(colour) >= 1 && Number(colour) <= COLOURS)) return [];
+  const off = cells.every((index) => game.colours[index] === colour);
+  return cells.map((index) => change(game, index, { colour: off ? "" : colour }));
+}
+
+// Empty every cell of ``cells`` as ``erase`` does, in ``mode``.
+export function eraseAll(game, cells, mode = "normal") {
+  return cells.flatMap((index) => erase(game, index, mode));
+}

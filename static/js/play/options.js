@@ -1,8 +1,9 @@
 // The game's options, each a checkbox under the grid, remembered in
 // localStorage for every game: remove a placed digit from its peers' notes
 // (on), highlight the cells that see the selected one (on) and the cells
-// holding or pencilling its digit (on), count mistakes (off). A change
-// redraws the grid.
+// holding or pencilling its digit (on), count mistakes (off), draw centre
+// marks in one line in the middle rather than each in its place (off). A
+// change redraws the grid.
 
 import { draw } from "./session.js";
 import { rememberOption, storedOption } from "./storage.js";
@@ -13,6 +14,7 @@ const OPTIONS = {
   peers: ["play-peers", true],
   digits: ["play-digits", true],
   mistakes: ["play-mistakes-option", false],
+  centreLine: ["play-centre-line", false],
 };
 const boxes = {};
 

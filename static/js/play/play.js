@@ -17,6 +17,7 @@ import { sharedStart, startShare } from "./share.js";
 import { startKeys } from "./keyboard.js";
 import { startOptions } from "./options.js";
 import { startPad } from "./pad.js";
+import { startPointer } from "./pointer.js";
 import { startRender } from "./render.js";
 import { begin, draw, resumeClock, session, store } from "./session.js";
 import { load } from "./storage.js";
@@ -47,6 +48,7 @@ function start(data) {
   begin({ data: kept, game, clock });
   startOptions();
   startKeys();
+  startPointer();
   startPad();
   startControls();
   startConflicts();

@@ -8,8 +8,9 @@
 
 import { gettext, interpolate } from "../core/i18n.js";
 import { COLOURS, isGiven } from "./game.js";
-import { buttons, peersOf, place } from "./cell-buttons.js";
+import { boxColumns, buttons, gridTable, peersOf, place, symbols } from "./cell-buttons.js";
 import { optionOn } from "./options.js";
+import { selection } from "./selection.js";
 import { onDraw, view } from "./session.js";
 
 // Each cell button's spoken name: where it is, then what it holds.
@@ -70,8 +71,8 @@ function label(game, index) {
   return text;
 }
 
-// A digit; or the marks: the centre marks in one line in the middle (the
-// more there are, the smaller: play.css), the corner marks in order along the
+// A digit; or the marks: the centre marks each in its place (or, as the
+// option says, in one line in the middle), the corner marks in order along the
 // top edge and then the bottom, from the left; a hint's digit shown faintly;
 // a first digit typed that waits for a second (keyboard.js).
 function content(game, index) {
@@ -94,12 +95,25 @@ function content(game, index) {
     if (corner.length > top) shown.push(edge("play-corner play-corner-bottom", corner.slice(top)));
   }
   const centre = game.candidates[index];
-  if (centre) {
-    const node = span("play-centre", centre);
-    node.dataset.count = String(Math.min(centre.length, 10));
-    shown.push(node);
-  }
+  if (centre) shown.push(optionOn("centreLine") ? centreLine(centre) : centreGrid(centre, !!corner));
   return shown;
+}
+
+// Centre marks in one line in the middle, smaller the more there are (as SudokuPad draws them).
+function centreLine(centre) {
+  const node = span("play-centre", centre);
+  node.dataset.count = String(Math.min(centre.length, 10));
+  return node;
+}
+
+// Centre marks each in its place, as the steps page draws candidates: a
+// mini-grid of the board's box shape (3x3 on 9x9, 4x4 on 16x16), value 1 at
+// its top left, a slot left empty for each value not marked. Beside corner
+// marks it keeps to the band between them.
+function centreGrid(centre, corners) {
+  const node = span(corners ? "play-centre play-fixed play-between" : "play-centre play-fixed", "");
+  for (const value of symbols()) node.append(span("", centre.includes(value) ? value : ""));
+  return node;
 }
 
 function span(className, text) {
@@ -109,15 +123,16 @@ function span(className, text) {
   return node;
 }
 
-// Which of its marks a cell's <td> wears (each a class). While paused, none
+// Which of its marks a cell's <td> wears (each a class); ``chosen``: the
+// selected cells (selection.js), the focused one among them. While paused, none
 // shows: the same-digit shading would give the digits away.
-function highlights(game, index) {
+function highlights(game, index, chosen) {
   if (view.paused) return Object.fromEntries([...MARKS, ...HINT_MARKS].map((name) => [name, false]));
   const selected = view.selected;
   const digit = game.digits[selected];
   const hint = view.hint;
   return {
-    selected: index === selected,
+    selected: chosen.has(index),
     peer: optionOn("peers") && peersOf(selected).includes(index),
     "same-digit":
       optionOn("digits") &&
@@ -135,17 +150,20 @@ function highlights(game, index) {
 }
 
 function render(game) {
+  const chosen = new Set(selection.cells(view.selected));
   buttons().forEach((button, index) => {
     const pending = view.pending?.index === index ? view.pending.digit : "";
     const layers = `${game.digits[index]}|${game.candidates[index]}|${game.corners[index]}`;
-    const key = `${view.paused}|${layers}|${view.hint?.place.get(index) ?? ""}|${pending}`;
+    const key = `${view.paused}|${layers}|${view.hint?.place.get(index) ?? ""}|${pending}|${optionOn("centreLine")}`;
     if (button.dataset.shown !== key) {
       button.replaceChildren(...content(game, index));
       button.dataset.shown = key;
     }
     button.setAttribute("aria-label", label(game, index));
-    const classes = button.closest("td").classList;
-    for (const [name, on] of Object.entries(highlights(game, index))) classes.toggle(name, on);
+    const td = button.closest("td");
+    const marks = highlights(game, index, chosen);
+    for (const [name, on] of Object.entries(marks)) td.classList.toggle(name, on);
+    td.setAttribute("aria-selected", String(marks.selected));
   });
   buttons()[0]?.closest("table").classList.toggle("paused", view.paused);
 }
@@ -153,5 +171,9 @@ function render(game) {
 // Draw the game at every redraw, on the page's palette's names.
 export function startRender() {
   colourNames = Array.from(document.querySelectorAll(".play-palette [data-colour]"), (key) => key.dataset.name);
+  // Through the CSSOM, which the page's policy allows (a style attribute it would refuse).
+  gridTable()?.style.setProperty("--mark-columns", String(boxColumns()));
+  // Its cells (gridcells) say whether they are selected: one or several (selection.js).
+  gridTable()?.setAttribute("aria-multiselectable", "true");
   onDraw(render);
 }

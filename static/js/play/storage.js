@@ -34,6 +34,7 @@ const OPTION_KEYS = {
   peers: "sudoku.play.highlightPeers",
   digits: "sudoku.play.highlightDigits",
   mistakes: "sudoku.play.countMistakes",
+  centreLine: "sudoku.play.centreMarksInLine",
 };
 
 export function storedOption(name, fallback) {
