@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.addresses import level_url
-from solver.teaching import lessons
+from solver.choices import level_name
+from solver.engine.techniques import TABLE, rank
+from solver.teaching import lessons, sentences
 from tests.support.pages import text_of
 from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
 
@@ -165,14 +167,33 @@ def test_the_level_and_the_techniques_used_are_shown(client):
     assert re.search(
         r"Level: (Easy|Medium|Hard|Expert|Extreme) · hardest technique: \S", text_of(response)
     )
-    rows = re.findall(
-        r'<tr><th scope="row">([^<]+)</th><td class="number">(\d+)</td></tr>',
-        response.content.decode(),
-    )
+    rows = technique_rows(response)
     taught = lessons.lesson(lessons.read_board(HARD))
     names = {step.name for step in taught.steps}
-    assert {unescape(name) for name, _ in rows} == names
-    assert sum(int(count) for _, count in rows) == heading(response)[1] == len(taught.steps)
+    assert {name for name, _, _ in rows} == names
+    assert sum(int(count) for _, _, count in rows) == heading(response)[1] == len(taught.steps)
+
+
+def technique_rows(response) -> list[tuple[str, str, str]]:
+    """The "Techniques used" table's rows: (technique, level, steps)."""
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]+)</th><td>([^<]*)</td><td class="number">(\d+)</td></tr>',
+        response.content.decode(),
+    )
+    return [(unescape(name), unescape(level), count) for name, level, count in rows]
+
+
+def test_the_techniques_used_are_simplest_first_each_with_its_level(client):
+    """In the difficulty model's order (``techniques.rank``), not in order of
+    first use, each named with its level as the rating's levels say it."""
+    taught = lessons.lesson(lessons.read_board(HARD))
+    ids = list(dict.fromkeys(step.technique for step in taught.steps))
+    by_name = {sentences.name(technique): TABLE[technique] for technique in ids}
+    rows = technique_rows(client.get(steps_url(HARD)))
+    ranks = [rank(by_name[name]) for name, _, _ in rows]
+    assert ranks == sorted(ranks)
+    assert ids != sorted(ids, key=lambda t: rank(TABLE[t]))  # first use is another order here
+    assert [level for _, level, _ in rows] == [level_name(by_name[n].level) for n, _, _ in rows]
 
 
 def test_the_page_links_its_print_styles(client):
