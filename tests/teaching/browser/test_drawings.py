@@ -10,6 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.support.axe import AXE_OPTIONS
+from tests.support.entry_page import press_hint
+from tests.support.play_page import open_play
 from tests.support.puzzles import load
 
 pytestmark = pytest.mark.browser
@@ -79,3 +81,45 @@ def test_axe_finds_nothing_on_a_step_that_draws(open_view, live_server, view, nu
     open_step(page, live_server.url, number)
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
+
+
+# forum_hardest_1106's 96th puzzle: from its givens the first step is a
+# turbot fish, a chain of one digit's strong and weak links.
+TURBOT = load("forum_hardest_1106.txt")[95]
+
+
+def expect_links_over(page: Page, table: str) -> None:
+    """The hint's drawing lies over the grid ``table``, with its strong and weak links."""
+    drawing = page.locator(".hint-drawing svg.step-drawing")
+    expect(drawing.locator("line.link.strong").first).to_be_attached()
+    expect(drawing.locator("line.link.weak").first).to_be_attached()
+    grid, over = page.locator(table).bounding_box(), page.locator(".hint-drawing").bounding_box()
+    assert grid["x"] <= over["x"] < over["x"] + over["width"] <= grid["x"] + grid["width"] + 1
+    assert grid["y"] <= over["y"] < over["y"] + over["height"] <= grid["y"] + grid["height"] + 1
+    assert over["width"] > grid["width"] * 0.9
+
+
+def test_the_entry_pages_hint_draws_its_step_over_the_grid(live_server, page, console_errors):
+    """The second press shows the step with its drawing; the third, which
+    applies it, takes the drawing away."""
+    page.goto(f"{live_server.url}/index?puzzle={TURBOT}")
+    press_hint(page)
+    expect(page.locator(".hint-drawing")).to_have_count(0)
+    press_hint(page)
+    expect_links_over(page, "table.entry-grid")
+    press_hint(page)
+    expect(page.locator(".hint-drawing")).to_have_count(0)
+    assert console_errors == []
+
+
+def test_the_play_pages_hint_draws_its_step_over_the_grid(live_server, page, console_errors):
+    open_play(page, live_server.url, TURBOT)
+    hint, status = page.get_by_role("button", name="Hint", exact=True), page.locator("#play-status")
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to see it on the grid.")
+    hint.click()
+    expect(status).to_contain_text("Press Hint again to")
+    expect_links_over(page, "table.play-grid")
+    hint.click()
+    expect(page.locator(".hint-drawing")).to_have_count(0)
+    assert console_errors == []
