@@ -362,7 +362,7 @@ def svg(drawing: Drawing) -> SafeString:
     if not drawing:
         return SafeString("")
     context = {"drawing": drawing, "arrow_kinds": ARROW_KINDS}
-    return SafeString(render_to_string("teaching/_drawing.html", context))
+    return SafeString(render_to_string("teaching/_drawing.html", context).strip())
 
 
 def marks_before(digits: Sequence[int], candidates: Sequence[Iterable[int]], shape: Shape) -> Marks:

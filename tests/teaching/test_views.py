@@ -15,7 +15,7 @@ from solver.choices import level_name
 from solver.engine.techniques import TABLE, rank
 from solver.teaching import lessons, sentences
 from tests.support.pages import text_of
-from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
+from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, load
 
 STEPS = reverse("solver:steps")
 ANSWER = reverse("solver:answer")
@@ -296,3 +296,41 @@ def test_the_entry_pages_hint_button_waits_for_its_script(client):
     assert " hidden" in button.group(0)
     assert button.group(1) == "/api/hint"
     assert 'id="hint-status" role="status"' in html
+
+
+# top1465's first puzzle: its walk holds an aic at step 30 and an als-xz at 29.
+CHAIN = load("top1465.txt")[0]
+
+
+def test_a_chain_step_draws_its_links_over_the_board(client):
+    """The SVG, laid over the board beside the table, holds one line per link,
+    strong and weak by class, and the legend says what each line means."""
+    html = client.get(steps_url(CHAIN, 30)).content.decode()
+    assert "Alternating inference chain" in html
+    board = re.search(
+        r'<div class="drawn-board"><table .*?</table>(<svg .*?</svg>)</div>', html, re.S
+    )
+    assert board, "no drawing over the board"
+    svg = board.group(1)
+    assert 'aria-hidden="true"' in svg
+    kinds = re.findall(r'<line class="link (strong|weak)"', svg)
+    assert "strong" in kinds
+    assert "weak" in kinds
+    legend = re.search(r'<ul class="legend drawing-legend".*?</ul>', html, re.S).group(0)
+    assert "strong link (solid)" in legend
+    assert "weak link (dashed)" in legend
+    assert "fin" not in legend
+
+
+def test_an_als_step_outlines_its_sets_and_says_so(client):
+    html = client.get(steps_url(CHAIN, 29)).content.decode()
+    svg = re.search(r'<svg class="step-drawing".*?</svg>', html, re.S).group(0)
+    assert re.findall(r'<path class="outline (als-\d)"', svg) == ["als-1", "als-2"]
+    assert 'class="ring rcc"' in svg
+    assert "almost locked sets: each outlined in its own line" in html
+
+
+def test_a_single_draws_nothing_and_has_no_drawings_legend(client):
+    html = client.get(steps_url(EASY, 1)).content.decode()
+    assert "step-drawing" not in html
+    assert "drawing-legend" not in html
