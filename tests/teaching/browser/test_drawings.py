@@ -123,3 +123,14 @@ def test_the_play_pages_hint_draws_its_step_over_the_grid(live_server, page, con
     hint.click()
     expect(page.locator(".hint-drawing")).to_have_count(0)
     assert console_errors == []
+
+
+@pytest.mark.parametrize("view", sorted(VIEWS))
+def test_axe_finds_nothing_on_the_entry_page_with_a_hints_drawing(open_view, live_server, view):
+    page = open_view(VIEWS[view])
+    page.goto(f"{live_server.url}/index?puzzle={TURBOT}")
+    press_hint(page)
+    press_hint(page)
+    expect(page.locator(".hint-drawing line.link").first).to_be_attached()
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
