@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString
 
 from ..engine import Shape
 from ..engine.marks import Marks, digits_of, mask_of
-from ..engine.steps import Candidate, Step
+from ..engine.steps import Candidate, Link, Step
 from .grid import marks_across
 
 CELL = 100  # a cell's side in the drawing's units
@@ -104,8 +104,8 @@ class Drawing:
 
 def draw(step: Step, shape: Shape, before: Marks | None = None) -> Drawing:
     """What ``step`` draws on a board of ``shape``; ``before`` (the board the
-    step is taken on) is needed for a forcing chain's branches, which are
-    left undrawn without it. Never fails on a step it does not know: it
+    step is taken on) is needed for a forcing chain's branches and an
+    xy-wing's chain, which are left undrawn without it. Never fails on a step it does not know: it
     draws its links, if any, or nothing."""
     drawing = Drawing(shape.size)
     pen = _Pen(shape, drawing)
@@ -113,6 +113,8 @@ def draw(step: Step, shape: Shape, before: Marks | None = None) -> Drawing:
     if step.technique == "forcing-chain":
         if before is not None:
             _forcing(pen, step, before)
+    elif step.technique == "xy-wing" and before is not None:
+        pen.links(_xy_wing_links(step, before))
     else:
         pen.links(step.pattern.links)
     if "fins" in params or step.technique in FISH:
@@ -201,6 +203,26 @@ class _Pen:
                 parts.append(f"M{right} {top}V{bottom}")
         if parts:
             self.drawing.outlines.append(Outline("".join(parts), kind))
+
+
+def _xy_wing_links(step: Step, before: Marks) -> tuple[Link, ...]:
+    """An xy-wing said as the chain it is (the engine gives it no links):
+    from a pincer's z through its x, the pivot's x and y, to the other
+    pincer's z, strong in each cell and weak between them."""
+    pivot, (one, two), z = step.params["pivot"], step.params["pincers"], step.params["digit"]
+    x = next(d for d in digits_of(before.candidates[one]) if d != z)
+    y = next(d for d in digits_of(before.candidates[two]) if d != z)
+
+    def link(start: Candidate, end: Candidate, strong: bool) -> Link:
+        return Link((start,), (end,), strong)
+
+    return (
+        link((one, z), (one, x), True),
+        link((one, x), (pivot, x), False),
+        link((pivot, x), (pivot, y), True),
+        link((pivot, y), (two, y), False),
+        link((two, y), (two, z), True),
+    )
 
 
 def _fish(pen: _Pen, step: Step) -> None:

@@ -210,3 +210,14 @@ def test_the_svg_holds_each_link_with_its_kind_and_is_decorative():
     kinds = re.findall(r'<line class="link (\w+)"', svg)
     assert kinds == ["strong" if link.strong else "weak" for link in step.pattern.links]
     assert svg.count('marker-end="url(#step-arrow-') == len(kinds)
+
+
+def test_an_xy_wing_is_drawn_as_its_chain_from_pincer_to_pincer():
+    """Strong in each of its three cells, weak between them: five links, the
+    first pincer's z off and the second's on."""
+    picture, step = drawn("xy-wing")
+    assert [arrow.kind for arrow in picture.arrows] == ["strong", "weak"] * 2 + ["strong"]
+    z, (one, two) = step.params["digit"], step.params["pincers"]
+    kinds = {(ring.x, ring.y): ring.kind for ring in picture.rings}
+    assert kinds[tuple(round(v, 1) for v in point(one, z))] == "off"
+    assert kinds[tuple(round(v, 1) for v in point(two, z))] == "on"
