@@ -17,8 +17,8 @@ from ..api.errors import failure, require_json
 from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.issues import Issue
 from ..core.reading import PuzzleTextForm
-from ..engine import Budget, Status, solve
-from . import lessons, ratings
+from ..engine import Budget, Shape, Status, solve
+from . import drawing, lessons, ratings
 from .schemas import BoardIn, Pencilled, Rated, StepsIn, Taught
 
 router = Router(tags=["teacher"])
@@ -102,7 +102,7 @@ def _teach(body: StepsIn, next_only: bool):
         "difficulty": lessons.difficulty_json(taught.difficulty),
         "size": shape.size,
         "box": [shape.box_rows, shape.box_cols],
-        "steps": [_step(view) for view in taught.steps],
+        "steps": [_step(view, shape if next_only else None) for view in taught.steps],
         "wrong": [list(board.shape.row_col(cell)) for cell in taught.wrong],
         "warning": lessons.wrong_message(taught.wrong) if taught.wrong else None,
     }
@@ -148,7 +148,10 @@ def _unknown_techniques(names: list[str]) -> Issue:
     return Issue("unknown_technique", message % {"names": named})
 
 
-def _step(view: lessons.StepView) -> dict:
+def _step(view: lessons.StepView, drawn_on: Shape | None = None) -> dict:
+    """A step as the API writes it; with ``drawn_on`` (a hint's board) its
+    drawing too, the SVG the pages lay over their grid."""
+
     def moves(triples):
         return [{"cell": [row, column], "digit": digit} for row, column, digit in triples]
 
@@ -162,4 +165,10 @@ def _step(view: lessons.StepView) -> dict:
         "placements": moves(view.placements),
         "eliminations": moves(view.eliminations),
         "pattern": view.pattern,
+        "drawing": _drawing(view, drawn_on) if drawn_on else None,
     }
+
+
+def _drawing(view: lessons.StepView, shape: Shape) -> str:
+    before = drawing.marks_before(view.before.digits, view.before.candidates, shape)
+    return str(drawing.svg(drawing.draw(view.step, shape, before)))

@@ -30,6 +30,8 @@ CANDIDATE = {  # a candidate's markup by its part in the step
 NO_CANDIDATE = "<span></span>"
 GIVEN_CELL, SOLVED_CELL, OPEN_CELL = "cell given", "cell solved", "cell open"
 NOTE = '<span class="visually-hidden"> ({})</span>'
+# A board and the step's drawing laid over it (a positioned box around both).
+DRAWN = '<div class="drawn-board">{}{}</div>'
 # A board other than 9x9: its size, and how many candidates a cell's block holds across.
 SIZED_CLASSES = "grid steps-grid sized-steps size-{size} marks-{across}"
 
@@ -40,12 +42,14 @@ def steps_grid(
     candidates: Sequence[Iterable[int]],
     mark: StepMarks,
     caption: str,
+    drawing: SafeString | str = "",
 ) -> SafeString:
     """The board a step is taken on: the givens marked ``given``, digits placed
     since ``solved``, each open cell's ``candidates``, and ``mark``'s pattern
     cells, placed digits and removed candidates marked on them (the removed
     ones struck through, so colour is not the only sign). The board's size
-    is the givens'; ValueError if no board has as many cells."""
+    is the givens'; ValueError if no board has as many cells. ``drawing``
+    (an SVG, ``drawing.svg``) is laid over the board's cells."""
     board = shape_of_grid(givens)
     cells = [
         _step_cell(board, cell, givens[cell], digits[cell], set(candidates[cell]), mark)
@@ -53,9 +57,14 @@ def steps_grid(
     ]
     drawn = format_html(bands("{}", board), *cells)
     if board.size == STANDARD.size:
-        return table(drawn, "grid steps-grid", caption)
+        return _with_drawing(table(drawn, "grid steps-grid", caption), drawing)
     classes = SIZED_CLASSES.format(size=board.size, across=marks_across(board.size))
-    return format_html(SCROLLER, caption, table(drawn, classes, caption, board=board))
+    sized = _with_drawing(table(drawn, classes, caption, board=board), drawing)
+    return format_html(SCROLLER, caption, sized)
+
+
+def _with_drawing(board: SafeString, drawing: SafeString | str) -> SafeString:
+    return format_html(DRAWN, board, drawing) if drawing else board
 
 
 def marks_across(size: int) -> int:

@@ -110,6 +110,14 @@ class StepOut(Schema):
     placements: list[Move]
     eliminations: list[Move]
     pattern: PatternOut
+    drawing: str | None = Field(
+        None,
+        description="A hint's step only (null in /api/steps): the step drawn as an SVG "
+        "in the board's units (100 a cell, viewBox 0 0 100N 100N), to lay over the "
+        "grid: a chain's links (class link strong, weak or implies), marked candidates "
+        "(ring on, off, body, fin, rcc, colour-a...), outlines (base, cover, als-1...). "
+        "Decorative (aria-hidden): the text says the step. Empty when it draws nothing.",
+    )
 
 
 class Taught(Schema):

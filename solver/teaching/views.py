@@ -19,13 +19,15 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from ..addresses import answer_url, edit_url, steps_url
-from ..choices import StatusChoices
+from ..choices import StatusChoices, level_name
 from ..core.lists import comma
 from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
 from ..engine.difficulty import Difficulty
+from ..engine.levels import LEVELS
 from ..engine.teacher import TRIAL
+from ..engine.techniques import TABLE, rank
 from ..entry.pages import linked_puzzle
-from . import lessons, ratings
+from . import drawing, lessons, ratings
 from .grid import marks_of, steps_grid
 from .pages import difficulty_shown, lesson_of
 
@@ -80,10 +82,14 @@ def _step_context(grid: Grid, taught: lessons.Lesson, number: int) -> dict:
     caption = gettext("The board before step %(number)s, with its candidates") % {"number": number}
     count = len(taught.steps)
     shape = shape_of_grid(grid)
+    drawn = drawing.draw(step.step, shape, drawing.marks_before(digits, candidates, shape))
     return {
         "step": step,
         "number": number,
-        "grid": steps_grid(grid, digits, candidates, marks_of(step, shape), caption),
+        "grid": steps_grid(
+            grid, digits, candidates, marks_of(step, shape), caption, drawing.svg(drawn)
+        ),
+        "drawn": drawn.kinds,
         "previous_url": steps_url(grid, number - 1) if number > 1 else "",
         "next_url": steps_url(grid, number + 1) if number < count else "",
         "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
@@ -181,8 +187,21 @@ def _summary(step: lessons.StepView) -> str:
     return comma().join(said)
 
 
-def _technique_counts(taught: lessons.Lesson) -> list[tuple[str, int]]:
-    """Each technique's name and how many steps used it, in order of first use."""
+def _technique_counts(taught: lessons.Lesson) -> list[tuple[str, str, int]]:
+    """Each technique's name, its level's name and how many steps used it,
+    simplest first: in the difficulty model's order (``techniques.rank``, as
+    the teacher asks them), a technique it does not know last."""
     counts = Counter(step.technique for step in taught.steps)
     names = {step.technique: step.name for step in taught.steps}
-    return [(names[technique], count) for technique, count in counts.items()]
+    ranked = sorted(counts, key=lambda technique: _rank(technique))
+    return [(names[t], _level_of(t), counts[t]) for t in ranked]
+
+
+def _rank(technique: str) -> tuple[int, int]:
+    row = TABLE.get(technique)
+    return rank(row) if row else (len(LEVELS), 0)
+
+
+def _level_of(technique: str) -> str:
+    row = TABLE.get(technique)
+    return level_name(row.level) if row else ""

@@ -16,7 +16,8 @@ from solver.engine.marks import Marks, digits_of
 from solver.engine.steps import Pattern, Step
 from solver.engine.symmetry import random_transform
 from solver.engine.techniques import TECHNIQUES
-from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION
+from solver.teaching import lessons
+from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, load
 from tests.support.reglib import TECHNIQUE_OF_CODE, cases_of, check, transformed
 
 STEPS, HINT, CANDIDATES = "/api/steps", "/api/hint", "/api/candidates"
@@ -206,8 +207,28 @@ def test_a_puzzle_without_solution_gets_no_steps(client):
 
 def test_a_hint_is_the_first_step_of_the_steps(client):
     hint = ok(client, HINT, puzzle=HARD)
-    assert hint["steps"] == ok(client, STEPS, puzzle=HARD)["steps"][:1]
+    first = ok(client, STEPS, puzzle=HARD)["steps"][0]
+    assert [{**hint["steps"][0], "drawing": None}] == [first]
     assert hint["difficulty"] is None
+
+
+def test_only_a_hint_carries_its_steps_drawing(client):
+    """The hint's step holds its SVG (decorative); the steps' list does not
+    draw hundreds of them."""
+    chain = load("top1465.txt")[0]
+    board = lessons.read_board(chain)
+    walked = lessons.lesson(board)
+    before = next(view for view in walked.steps if view.technique == "aic").before
+    candidates = ["".join(map(str, each)) for each in before.candidates]
+    progress = "".join(str(digit or ".") for digit in before.digits)
+    hint = ok(client, HINT, puzzle=chain, progress=progress, candidates=candidates)
+    (step,) = hint["steps"]
+    assert step["technique"] == "aic"
+    assert step["drawing"].startswith('<svg class="step-drawing"')
+    assert 'aria-hidden="true"' in step["drawing"]
+    assert 'class="link strong"' in step["drawing"]
+    assert 'class="link weak"' in step["drawing"]
+    assert all(each["drawing"] is None for each in ok(client, STEPS, puzzle=HARD)["steps"])
 
 
 def test_a_solved_board_gets_no_hint(client):

@@ -11,9 +11,11 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.addresses import level_url
-from solver.teaching import lessons
+from solver.choices import level_name
+from solver.engine.techniques import TABLE, rank
+from solver.teaching import lessons, sentences
 from tests.support.pages import text_of
-from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH
+from tests.support.puzzles import HARD, HARD1, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, load
 
 STEPS = reverse("solver:steps")
 ANSWER = reverse("solver:answer")
@@ -165,14 +167,33 @@ def test_the_level_and_the_techniques_used_are_shown(client):
     assert re.search(
         r"Level: (Easy|Medium|Hard|Expert|Extreme) · hardest technique: \S", text_of(response)
     )
-    rows = re.findall(
-        r'<tr><th scope="row">([^<]+)</th><td class="number">(\d+)</td></tr>',
-        response.content.decode(),
-    )
+    rows = technique_rows(response)
     taught = lessons.lesson(lessons.read_board(HARD))
     names = {step.name for step in taught.steps}
-    assert {unescape(name) for name, _ in rows} == names
-    assert sum(int(count) for _, count in rows) == heading(response)[1] == len(taught.steps)
+    assert {name for name, _, _ in rows} == names
+    assert sum(int(count) for _, _, count in rows) == heading(response)[1] == len(taught.steps)
+
+
+def technique_rows(response) -> list[tuple[str, str, str]]:
+    """The "Techniques used" table's rows: (technique, level, steps)."""
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]+)</th><td>([^<]*)</td><td class="number">(\d+)</td></tr>',
+        response.content.decode(),
+    )
+    return [(unescape(name), unescape(level), count) for name, level, count in rows]
+
+
+def test_the_techniques_used_are_simplest_first_each_with_its_level(client):
+    """In the difficulty model's order (``techniques.rank``), not in order of
+    first use, each named with its level as the rating's levels say it."""
+    taught = lessons.lesson(lessons.read_board(HARD))
+    ids = list(dict.fromkeys(step.technique for step in taught.steps))
+    by_name = {sentences.name(technique): TABLE[technique] for technique in ids}
+    rows = technique_rows(client.get(steps_url(HARD)))
+    ranks = [rank(by_name[name]) for name, _, _ in rows]
+    assert ranks == sorted(ranks)
+    assert ids != sorted(ids, key=lambda t: rank(TABLE[t]))  # first use is another order here
+    assert [level for _, level, _ in rows] == [level_name(by_name[n].level) for n, _, _ in rows]
 
 
 def test_the_page_links_its_print_styles(client):
@@ -275,3 +296,41 @@ def test_the_entry_pages_hint_button_waits_for_its_script(client):
     assert " hidden" in button.group(0)
     assert button.group(1) == "/api/hint"
     assert 'id="hint-status" role="status"' in html
+
+
+# top1465's first puzzle: its walk holds an aic at step 30 and an als-xz at 29.
+CHAIN = load("top1465.txt")[0]
+
+
+def test_a_chain_step_draws_its_links_over_the_board(client):
+    """The SVG, laid over the board beside the table, holds one line per link,
+    strong and weak by class, and the legend says what each line means."""
+    html = client.get(steps_url(CHAIN, 30)).content.decode()
+    assert "Alternating inference chain" in html
+    board = re.search(
+        r'<div class="drawn-board"><table .*?</table>(<svg .*?</svg>)</div>', html, re.S
+    )
+    assert board, "no drawing over the board"
+    svg = board.group(1)
+    assert 'aria-hidden="true"' in svg
+    kinds = re.findall(r'<line class="link (strong|weak)"', svg)
+    assert "strong" in kinds
+    assert "weak" in kinds
+    legend = re.search(r'<ul class="legend drawing-legend".*?</ul>', html, re.S).group(0)
+    assert "strong link (solid)" in legend
+    assert "weak link (dashed)" in legend
+    assert "fin" not in legend
+
+
+def test_an_als_step_outlines_its_sets_and_says_so(client):
+    html = client.get(steps_url(CHAIN, 29)).content.decode()
+    svg = re.search(r'<svg class="step-drawing".*?</svg>', html, re.S).group(0)
+    assert re.findall(r'<path class="outline (als-\d)"', svg) == ["als-1", "als-2"]
+    assert 'class="ring rcc"' in svg
+    assert "almost locked sets: each outlined in its own line" in html
+
+
+def test_a_single_draws_nothing_and_has_no_drawings_legend(client):
+    html = client.get(steps_url(EASY, 1)).content.decode()
+    assert "step-drawing" not in html
+    assert "drawing-legend" not in html

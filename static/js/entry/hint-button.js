@@ -1,7 +1,9 @@
 // The entry page's Hint button: the next step from the grid as typed, in the
 // three presses of core/hint.js. Shown on the grid, the step's units are
 // shaded and its cells ringed, a digit to place shown faintly in its cell
-// and cells that lose a candidate marked; applied, its digits are typed in.
+// and cells that lose a candidate marked, and the step drawn over the grid
+// as the steps page draws it (its links, fins, sets; steps/overlay.js);
+// applied, its digits are typed in.
 // Typing in the grid starts over. Digits that clash are named first, from
 // /api/candidates (form.entry's data-candidates-url), and the step comes from
 // /api/hint (the button's data-hint-url). Without the script the button
@@ -11,6 +13,7 @@ import { createCandidates } from "../core/candidates.js";
 import { createHint } from "../core/hint.js";
 import { gettext } from "../core/i18n.js";
 import { createPost } from "../core/post.js";
+import { layDrawing, removeDrawing } from "../steps/overlay.js";
 import { announcer } from "../core/status.js";
 import { cellIn, cells, engineSymbol, form, grid, readGrid, setValue, symbolFor, table } from "./cells.js";
 import { markConflicts } from "./marks.js";
@@ -62,6 +65,7 @@ async function ask(askCandidates, askHint) {
 }
 
 function clear() {
+  removeDrawing(table);
   for (const cell of cells()) {
     cell.closest("td").classList.remove(...MARKS);
     cell.removeAttribute("placeholder");
@@ -79,6 +83,7 @@ function show(step) {
     input?.setAttribute("placeholder", symbolFor(digit) ?? String(digit));
   }
   for (const { cell } of step.eliminations ?? []) cellOf(cell)?.closest("td").classList.add("hint-remove");
+  layDrawing(table, step.drawing);
 }
 
 // The grid has no pencil marks: a step's eliminations are remembered, for

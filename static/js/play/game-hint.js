@@ -12,7 +12,8 @@ import { candidatesAsker, hintAsker } from "./asks.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { progressLine } from "./game.js";
-import { indexAt, peersOf, unitCells } from "./cell-buttons.js";
+import { gridTable, indexAt, peersOf, unitCells } from "./cell-buttons.js";
+import { layDrawing, removeDrawing } from "../steps/overlay.js";
 import { applyStep } from "./moves.js";
 import { tidyOn } from "./options.js";
 import { act, count, draw, onChange, playing, say, session, setHint, setWrong, store } from "./session.js";
@@ -92,7 +93,8 @@ function counted() {
   store();
 }
 
-// Draw ``step`` on the grid (its pattern, what it places and removes).
+// Draw ``step`` on the grid (its pattern, what it places and removes), and
+// lay its drawing over it (a chain's links, fins, sets: steps/overlay.js).
 export function showStep(step) {
   const pattern = step.pattern ?? {};
   setHint({
@@ -102,9 +104,11 @@ export function showStep(step) {
     remove: new Set((step.eliminations ?? []).map(({ cell }) => indexOfCell(cell))),
   });
   draw();
+  layDrawing(gridTable(), step.drawing);
 }
 
 function clear() {
+  removeDrawing(gridTable());
   setHint(null);
 }
 
@@ -120,6 +124,7 @@ async function prepare(step) {
 
 function apply(step, { candidates }) {
   const changes = applyStep(session.game, step, { candidates, tidy: tidyOn(), peersOf, indexOf: indexOfCell });
+  removeDrawing(gridTable());
   setHint(null);
   act(changes, "hint");
   draw();
