@@ -3,15 +3,15 @@ one a true single when replayed in order, and none of them idle."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
 
-from solver.engine import Status, find_conflicts, parse_puzzle, shape_of_grid, solve
+from solver.engine import Status, parse_puzzle, shape_of_grid, solve
 from solver.engine.board import Grid, Shape
 from solver.engine.contradiction import Contradiction, find_contradiction
 from solver.engine.marks import Marks
+from tests.support.broken import broken_by_one_given, first_broken
 from tests.support.puzzles import HARD, NO_SOLUTION, NO_SOLUTION_AFTER_SEARCH, SIZED, sample
 
 
@@ -40,32 +40,6 @@ def holds(puzzle: Grid, found: Contradiction) -> bool:
         return not marks.digits[found.cell] and not marks.candidates[found.cell]
     placed = {marks.digits[cell] for cell in found.unit.cells}
     return found.digit not in placed and marks.places(found.unit, found.digit) == []
-
-
-def broken_by_one_given(text: str) -> Iterator[Grid]:
-    """``text``'s puzzle with one given changed to another digit that no
-    given conflicts with, every such way in order, kept when the search
-    proves it has no solution (the premise of every test that takes it)."""
-    grid = parse_puzzle(text)
-    board = shape_of_grid(grid)
-    for cell, given in enumerate(grid):
-        for digit in range(1, board.size + 1) if given else ():
-            changed = grid[:cell] + (digit,) + grid[cell + 1 :]
-            if digit == given or find_conflicts(changed, board):
-                continue
-            if solve(changed, board).status is Status.NONE:
-                yield changed
-
-
-def first_broken(texts, wanted: Callable[[Contradiction], bool]) -> tuple[Grid, Contradiction]:
-    """The first puzzle of ``texts`` broken by one given whose contradiction
-    is ``wanted``; fails the test if there is none."""
-    for text in texts:
-        for puzzle in broken_by_one_given(text):
-            found = find_contradiction(puzzle)
-            if found is not None and wanted(found):
-                return puzzle, found
-    pytest.fail("no puzzle of the sample breaks that way")
 
 
 @cache
