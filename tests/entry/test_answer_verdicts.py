@@ -165,7 +165,7 @@ def test_several_solutions_are_shown_side_by_side_with_their_differences(client)
     text = text_of(response)
     assert f"The two solutions differ in {len(differing)} cells" in text
     assert named[0] in text
-    assert "Two of them are shown side by side" in text
+    assert "Two of them are shown, the cells where they differ" in text
 
 
 def test_the_two_solutions_cost_no_search_beyond_the_verdicts(client, monkeypatch):

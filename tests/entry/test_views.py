@@ -82,7 +82,7 @@ def test_a_puzzle_with_several_solutions_says_so_and_shows_two(client):
     """tests/entry/test_answer_verdicts.py checks the two and their differences."""
     response = client.post(ANSWER, {"puzzle": load("serg_multi.txt")[0]}, follow=True)
     assert "More than one solution." in text_of(response)
-    assert "Two of them are shown side by side" in text_of(response)
+    assert "Two of them are shown, the cells where they differ" in text_of(response)
 
 
 def test_a_puzzle_without_solution_says_it_was_proved(client):
