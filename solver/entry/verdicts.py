@@ -12,8 +12,9 @@ other than 9x9, since what marks a cell here is more than its colour.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -34,10 +35,12 @@ ORDER = '<span class="order" aria-hidden="true">{}</span>'
 
 class Note:
     """What a grid says of one cell beyond its symbol: a class to draw it
-    with, words for a screen reader, and a number shown in its corner."""
+    with, words for a screen reader (escaped here, once for every cell that
+    shares the note), and a number shown in its corner."""
 
     def __init__(self, classes: str, words: str, order: int | None = None):
         self.classes, self.words, self.order = classes, words, order
+        self.spoken = escape(words)
 
 
 def marked_grid(
@@ -50,43 +53,53 @@ def marked_grid(
 ) -> SafeString:
     """``shown`` drawn on ``board``: the puzzle's givens marked ``given``, the
     other symbols ``solved``, and each cell of ``notes`` marked as its note
-    says; a board other than 9x9 in its scrolling region, as the answer's."""
-    at = gettext("Row %(row)s, column %(column)s, box %(box)s")
+    says; a board other than 9x9 in its scrolling region, as the answer's.
+
+    Written as ``core.grids`` writes the answer grid, each piece escaped
+    once (the places, the labels' patterns, each note): a 25x25 board has
+    625 cells, and two of them are drawn for several solutions.
+    """
+    spoken = _spoken_places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+    labels = _label_patterns()
     cells = []
-    for cell, (row, column, box) in enumerate(places(board)):
+    for cell, place in enumerate(spoken):
         digit, note = shown[cell], notes.get(cell)
+        # Symbols are digits and letters: nothing in them to escape.
         symbol = symbols[digit - 1] if digit else ""
-        place = at % {"row": row, "column": column, "box": box}
+        words = note.spoken if note else ""
+        label = labels[bool(symbol), bool(words)]
+        label %= {"place": place, "symbol": symbol, "note": words}
         classes = "cell given" if puzzle[cell] else ("cell solved" if digit else "cell")
-        cells.append(
-            format_html(
-                CELL,
-                classes=f"{classes} {note.classes}" if note else classes,
-                label=_label(place, symbol, note.words if note else ""),
-                order=format_html(ORDER, note.order) if note and note.order else "",
-                value=symbol,
-            )
-        )
-    rows = mark_safe(bands("{}", board).format(*cells))  # each cell escaped above
+        order = ORDER.format(note.order) if note and note.order else ""
+        classes = f"{classes} {note.classes}" if note else classes
+        cells.append(CELL.format(classes=classes, label=label, order=order, value=symbol))
+    # Every piece of ``cells`` is escaped above, or is markup of this module's.
+    rows = mark_safe(bands("{}", board).format(*cells))
     if board is STANDARD:
         return table(rows, "grid answer-grid marked", caption)
     classes = f"grid answer-grid marked sized size-{board.size}"
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
 
 
-def _label(place: str, symbol: str, note: str) -> str:
-    """A cell's spoken name: its place, its symbol if any, and the note if any."""
-    if symbol and note:
-        return gettext("%(place)s: %(symbol)s (%(note)s)") % {
-            "place": place,
-            "symbol": symbol,
-            "note": note,
-        }
-    if symbol:
-        return gettext("%(place)s: %(symbol)s") % {"place": place, "symbol": symbol}
-    if note:
-        return gettext("%(place)s (%(note)s)") % {"place": place, "note": note}
-    return place
+@cache  # one per language the site speaks and board: few
+def _spoken_places(label: str, board: Shape) -> tuple[str, ...]:
+    """Each cell's place on ``board`` from ``label`` (translated, with
+    ``row``, ``column`` and ``box`` to fill in), escaped."""
+    return tuple(
+        escape(label % {"row": row, "column": column, "box": box})
+        for row, column, box in places(board)
+    )
+
+
+def _label_patterns() -> dict[tuple[bool, bool], str]:
+    """A cell's spoken name by whether it has a symbol and a note: its place,
+    then the symbol, then the note, each pattern escaped."""
+    return {
+        (True, True): escape(gettext("%(place)s: %(symbol)s (%(note)s)")),
+        (True, False): escape(gettext("%(place)s: %(symbol)s")),
+        (False, True): escape(gettext("%(place)s (%(note)s)")),
+        (False, False): "%(place)s",
+    }
 
 
 def no_solution(puzzle: Grid, board: Shape, symbols: str = SYMBOLS) -> dict[str, object]:

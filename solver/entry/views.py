@@ -250,9 +250,12 @@ def _answer_page(request, puzzle: Grid):
             return answer_grid(puzzle, solution, caption)
         return sized_answer_grid(puzzle, solution, caption, symbols=symbols)
 
+    explained = _explained(result, puzzle, board, symbols)
+    # The grids that explain the verdict take the answer grid's place.
+    drawn = "pair" in explained or explained.get("none", {}).get("grid")
     context = {
         "result": result,
-        "grid": draw(result.solution, gettext("Answer grid")),
+        "grid": "" if drawn else draw(result.solution, gettext("Answer grid")),
         "puzzle_grid": draw(None, gettext("Puzzle grid")),
         "solution_line": written(result.solution, writing) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
@@ -260,7 +263,7 @@ def _answer_page(request, puzzle: Grid):
         "statuses": StatusChoices,
         "edit_url": edit_url(puzzle, writing),
         "play_url": play_url(puzzle),
-        **_explained(result, puzzle, board, symbols),
+        **explained,
     }
     if not standard:
         context.update(board=board, writing=writing)
