@@ -49,6 +49,9 @@ class Result:
     ``solution`` is a solution when one was found (also when the search gave
     up after finding one), else None. ``solutions`` is the number found,
     0, 1 or 2 (2 meaning "two or more"). ``elapsed`` is in seconds.
+    ``other`` is a second solution when two were found (the verdict
+    MULTIPLE), else None: the search found it anyway, so a page can show
+    where the two differ at no cost.
     """
 
     status: Status
@@ -56,6 +59,7 @@ class Result:
     solutions: int
     guesses: int
     elapsed: float
+    other: Grid | None = None
 
 
 def solve(
@@ -79,6 +83,7 @@ def solve(
         solutions=found,
         guesses=outcome.guesses,
         elapsed=perf_counter() - start,
+        other=outcome.solutions[1] if found >= 2 else None,
     )
 
 

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -33,6 +34,7 @@ from ..core.writings import symbols_of, writing_of, written
 from ..engine import (
     STANDARD,
     Grid,
+    Result,
     Shape,
     Status,
     format_grid,
@@ -42,6 +44,7 @@ from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm, posted_board, posted_writing
 from .pages import entry_page, form_showing_problems, linked_grid, posted_entry, read_link
+from .verdicts import no_solution, several_solutions
 
 SIZE_COOKIE = "size"  # the side of the board last chosen, for the next visit
 SIZE_KEPT_SECONDS = 365 * 24 * 3600
@@ -124,7 +127,7 @@ def answer(request):
     if board is not None:
         # A board of another size that cannot be read, or whose givens
         # conflict, has its problems shown here, its grid drawn at its size.
-        return _invalid_page(request, form, board)
+        return _invalid_page(request, form, board, text)
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
@@ -230,10 +233,11 @@ def _other_size_reply(puzzle: Grid) -> JsonResponse:
 
 def _answer_page(request, puzzle: Grid):
     """Solve ``puzzle`` within the site's budget and show the verdict, with
-    the links to edit, play and explain it. Rating takes 9x9 only; another
-    board's grid is drawn at its size, in the writing ``?writing=`` names
-    (``core.writings``), with its steps and its level (which says there is
-    none off 9x9)."""
+    what explains it (``_explained``) and the links to the next steps (the
+    one a person most likely takes first: ``_actions``). Rating takes 9x9
+    only; another board's grid is drawn at its size, in the writing
+    ``?writing=`` names (``core.writings``), with its steps and its level
+    (which says there is none off 9x9)."""
     result = solve_fairly(puzzle)
     log_solve(request, "page", result)
     board = shape_of_grid(puzzle)
@@ -246,9 +250,12 @@ def _answer_page(request, puzzle: Grid):
             return answer_grid(puzzle, solution, caption)
         return sized_answer_grid(puzzle, solution, caption, symbols=symbols)
 
+    explained = _explained(result, puzzle, board, symbols)
+    # The grids that explain the verdict take the answer grid's place.
+    drawn = "pair" in explained or explained.get("none", {}).get("grid")
     context = {
         "result": result,
-        "grid": draw(result.solution, gettext("Answer grid")),
+        "grid": "" if drawn else draw(result.solution, gettext("Answer grid")),
         "puzzle_grid": draw(None, gettext("Puzzle grid")),
         "solution_line": written(result.solution, writing) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
@@ -256,14 +263,15 @@ def _answer_page(request, puzzle: Grid):
         "statuses": StatusChoices,
         "edit_url": edit_url(puzzle, writing),
         "play_url": play_url(puzzle),
+        **explained,
     }
     if not standard:
         context.update(board=board, writing=writing)
         if result.status is Status.UNIQUE and 0 in puzzle:  # the steps take every size
             context.update(steps_url=steps_url(puzzle), level_url=level_url(puzzle))
-        return render(request, "entry/answer.html", context)
-    context["steps_url"] = steps_url(puzzle)
+        return _with_actions(request, context)
     if result.status is Status.UNIQUE and 0 in puzzle and settings.SUDOKU_RATE_ANSWERS:
+        context["steps_url"] = steps_url(puzzle)
         # The level at once when it is known or quick to find; else the page's
         # script asks for it (level_url), off the answer's path.
         kept = ratings.for_answer(puzzle, result.guesses)
@@ -271,6 +279,38 @@ def _answer_page(request, puzzle: Grid):
             context["difficulty"] = difficulty_shown(kept.difficulty)
         else:
             context["level_url"] = level_url(puzzle)
+    return _with_actions(request, context)
+
+
+def _explained(result: Result, puzzle: Grid, board: Shape, symbols: str) -> dict[str, object]:
+    """What explains the verdict: how many ``givens`` the puzzle has (and
+    whether they are ``few``, fewer than a unit's cells: far from one
+    solution); for no solution, where the puzzle breaks (``none``); for
+    several, two of them side by side (``pair``), from the search already
+    made. An empty grid gets no pair: any two ways to fill it differ."""
+    givens = sum(1 for digit in puzzle if digit)
+    found: dict[str, object] = {"givens": givens, "few": 0 < givens < board.size}
+    if result.status is Status.NONE:
+        found["none"] = no_solution(puzzle, board, symbols)
+    elif result.status is Status.MULTIPLE and givens and result.other is not None:
+        found["pair"] = several_solutions(puzzle, result.solution, result.other, board, symbols)
+    return found
+
+
+def _with_actions(request, context: dict) -> HttpResponse:
+    """The answer page, its ``actions`` (address, words) in order, the first
+    the primary one: the next step a person takes. A solved puzzle is
+    explained, else played; one with no solution, several or none found in
+    time is edited, to fix its givens. Return (an empty grid) comes last."""
+    explain = context.get("difficulty") or context.get("level_url")
+    actions = []
+    if context["result"].status is Status.UNIQUE:
+        if explain:
+            actions.append((context["steps_url"], gettext("Explain step by step")))
+        actions.append((context["play_url"], gettext("Play this puzzle")))
+    actions.append((context["edit_url"], gettext("Edit in the entry grid")))
+    actions.append((reverse("solver:index"), gettext("Return")))
+    context["actions"] = actions
     return render(request, "entry/answer.html", context)
 
 
@@ -281,13 +321,15 @@ def _other_board(text: str, form: AnySizeTextForm, than: Shape = STANDARD) -> Sh
     return board if board is not None and board is not than else None
 
 
-def _invalid_page(request, form: AnySizeTextForm, board: Shape):
+def _invalid_page(request, form: AnySizeTextForm, board: Shape, text: str):
     """A puzzle of a board other than 9x9 that cannot be solved as it stands:
     each problem named and, when it could be read, its grid drawn at its size
-    with the givens at fault marked."""
+    with the givens at fault marked; the next step is to edit ``text``, kept,
+    in the entry grid."""
     grid = form.grid_shown
     context = {
         "board": board,
+        "edit_url": edit_url(text),
         "problems": [issue.message for issue in form.issues],
         "grid": sized_answer_grid(grid, None, gettext("Puzzle grid"), form.invalid_cells)
         if grid is not None

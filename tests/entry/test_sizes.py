@@ -79,7 +79,9 @@ def test_the_solution_line_and_the_link_keep_the_board(client):
 
 def test_an_answer_of_another_size_is_edited_at_its_size(client):
     html = answer_of(client, FOUR).content.decode()
-    assert '<a class="button" href="/index?puzzle=1.....3..4.....2">Edit this puzzle</a>' in html
+    assert (
+        '<a class="button" href="/index?puzzle=1.....3..4.....2">Edit in the entry grid</a>' in html
+    )
 
 
 def test_a_sixteen_by_sixteen_clash_names_its_cells(client):

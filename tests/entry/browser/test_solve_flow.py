@@ -42,10 +42,10 @@ def test_typed_puzzle_shows_its_unique_solution(live_server, page, console_error
 
 
 def test_edit_keeps_the_givens_and_reset_clears_them_in_place(live_server, page, console_errors):
-    """The "Edit this puzzle" link reopens the entry grid holding exactly the givens;
+    """The "Edit in the entry grid" link reopens the entry grid holding exactly the givens;
     "Reset" then empties all 81 inputs in place (by script: no reload, same URL)."""
     solve_in_browser(page, live_server.url, PUZZLE)
-    follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
+    follow_link(page, "Edit in the entry grid", re.compile(r"/index\?puzzle="))
     assert entry_values(page) == PUZZLE
 
     edit_url = page.url
@@ -91,7 +91,7 @@ def test_the_whole_flow_works_with_javascript_off(live_server, browser):
     cells = page.get_by_role("table", name="Answer grid").locator("td")
     assert "".join(text.strip() for text in cells.all_inner_texts()) == SOLUTION
 
-    follow_link(page, "Edit this puzzle", re.compile(r"/index\?puzzle="))
+    follow_link(page, "Edit in the entry grid", re.compile(r"/index\?puzzle="))
     assert entry_values(page) == PUZZLE
     page.get_by_role("button", name="Reset").click()
     page.wait_for_url(re.compile(r"/index\??$"))
