@@ -18,7 +18,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -252,7 +251,7 @@ def _answer_page(request, puzzle: Grid):
 
     explained = _explained(result, puzzle, board, symbols)
     # The grids that explain the verdict take the answer grid's place.
-    drawn = "pair" in explained or explained.get("none", {}).get("grid")
+    drawn = "pair" in explained or explained.get("broken", {}).get("grid")
     context = {
         "result": result,
         "grid": "" if drawn else draw(result.solution, gettext("Answer grid")),
@@ -285,13 +284,13 @@ def _answer_page(request, puzzle: Grid):
 def _explained(result: Result, puzzle: Grid, board: Shape, symbols: str) -> dict[str, object]:
     """What explains the verdict: how many ``givens`` the puzzle has (and
     whether they are ``few``, fewer than a unit's cells: far from one
-    solution); for no solution, where the puzzle breaks (``none``); for
+    solution); for no solution, where the puzzle breaks (``broken``); for
     several, two of them side by side (``pair``), from the search already
     made. An empty grid gets no pair: any two ways to fill it differ."""
     givens = sum(1 for digit in puzzle if digit)
     found: dict[str, object] = {"givens": givens, "few": 0 < givens < board.size}
     if result.status is Status.NONE:
-        found["none"] = no_solution(puzzle, board, symbols)
+        found["broken"] = no_solution(puzzle, board, symbols)
     elif result.status is Status.MULTIPLE and givens and result.other is not None:
         found["pair"] = several_solutions(puzzle, result.solution, result.other, board, symbols)
     return found
@@ -309,7 +308,7 @@ def _with_actions(request, context: dict) -> HttpResponse:
             actions.append((context["steps_url"], gettext("Explain step by step")))
         actions.append((context["play_url"], gettext("Play this puzzle")))
     actions.append((context["edit_url"], gettext("Edit in the entry grid")))
-    actions.append((reverse("solver:index"), gettext("Return")))
+    actions.append((entry_url(), gettext("Return")))
     context["actions"] = actions
     return render(request, "entry/answer.html", context)
 

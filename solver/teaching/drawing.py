@@ -301,7 +301,7 @@ def _trace(pen: _Pen, followed: _Followed, target: Candidate, placed: bool) -> N
     while cell is not None and cell not in path:
         path.append(cell)
         cell = followed.cause.get(cell)
-    path.reverse()
+    path = path[::-1]  # from the branch to the outcome
     for first, second in pairwise(path):
         pen.arrow(
             ((first, followed.placed[first]),), ((second, followed.placed[second]),), "implies"

@@ -24,8 +24,14 @@ def input_value(response, name):
 
 
 def answer_cells(response, grid="answer"):
-    """(class, digit) for each cell of the answer grid (or of the printed ``"puzzle"`` grid)."""
+    """(class, digit) for each cell of the answer grid (or of the printed
+    ``"puzzle"`` grid): of several solutions shown side by side, the first,
+    whose cells carry their labels (and a single's order, on no solution)."""
     html = response.content.decode()
     puzzle, answer = html.split('id="answer-heading"')
-    html = answer if grid == "answer" else puzzle
-    return re.findall(r'<td class="cell ?([a-z ]*)">\s*(\d?)\s*</td>', html)
+    html = answer.split("</table>")[0] if grid == "answer" else puzzle
+    cell = (
+        r'<td class="cell ?([a-z ]*)"(?: aria-label="[^"]*")?>'
+        r"(?:<span[^>]*>\d*</span>)?\s*(\d?)\s*</td>"
+    )
+    return re.findall(cell, html)
