@@ -12,9 +12,11 @@ import re
 from urllib.parse import quote, unquote
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from solver.engine import format_grid, parse_puzzle, solve
+from tests.support.axe import AXE_OPTIONS
 from tests.support.entry_page import cell_input, open_entry_page
 from tests.support.puzzles import HARD, HARD_SOLUTION, SIZED, load
 
@@ -152,3 +154,43 @@ def test_every_cell_of_a_twenty_five_grid_is_in_view_when_the_arrows_reach_it(
     assert page.evaluate("document.activeElement.name") == "r25c25"
     assert hidden == []
     assert console_errors == []
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "vi"])
+@pytest.mark.parametrize("view", [WIDE, NARROW], ids=["1280x900", "375x812"])
+def test_each_photo_label_stays_with_its_input_in_every_language(
+    open_view, live_server, view, language
+):
+    """The labels "Take a photo" and "Choose an image" sit on one line each, just above
+    their own input, in Chinese and Vietnamese too."""
+    page = open_view(view)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(live_server.url + "/index")
+    for field in ("id_image", "id_camera"):
+        label = page.locator(f"label[for={field}]").bounding_box()
+        field_box = page.locator(f"#{field}").bounding_box()
+        line = page.locator(f"label[for={field}]").evaluate(
+            "label => parseFloat(getComputedStyle(label).lineHeight)"
+        )
+        assert label["height"] <= line * 1.5, f"{field}'s label breaks"
+        assert label["y"] + label["height"] <= field_box["y"] + 1
+        assert abs(label["x"] - field_box["x"]) <= 1
+
+
+AXE_VIEWS = {
+    f"{width}-{scheme}": {"viewport": {"width": width, "height": height}, "color_scheme": scheme}
+    for width, height in ((1280, 900), (375, 812))
+    for scheme in ("light", "dark")
+}
+
+
+@pytest.mark.parametrize("view", AXE_VIEWS.values(), ids=AXE_VIEWS.keys())
+@pytest.mark.parametrize("path", ["/index", "/index?size=25", "/batch"])
+def test_axe_finds_nothing_on_the_entry_and_batch_pages(open_view, live_server, view, path):
+    page = open_view(view)
+    page.goto(live_server.url + path)
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
