@@ -17,6 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from ninja.openapi.docs import Swagger
 
+from ..core.boards import BOARDS
 from ..entry.api import router as entry_router
 from ..library.api import router as library_router
 from ..photos.web.api import router as photos_router
@@ -24,8 +25,15 @@ from ..teaching.api import router as teaching_router
 from .errors import install_handlers
 from .openapi import SiteAPI
 
-DESCRIPTION = """
-Solve and check 9x9 Sudoku puzzles.
+# The sizes come from the board list, so a size added there is described here.
+SIZES = ", ".join(f"{board.size}x{board.size}" for board in BOARDS)
+
+DESCRIPTION = (
+    (
+        f"\nSolve and check Sudoku puzzles of every size the site takes: {SIZES} (the\n"
+        "side N of an N x N board; a puzzle's size is read from its number of cells).\n"
+    )
+    + """
 
 Each verdict is exact: `unique`, `multiple` (two or more solutions), `none`
 (proved to have none), or `gave_up` when the time budget ran out first. The
@@ -62,6 +70,7 @@ reader is of each cell, and the cells to check. It solves nothing.
 
 The other POST bodies are JSON (`Content-Type: application/json`), at most 64 KB.
 """
+)
 
 api = SiteAPI(
     title="Sudoku solver API",

@@ -23,13 +23,21 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..addresses import batch_csv_url, batch_progress_url, batch_rows_url, batch_url
+from ..addresses import (
+    answer_url,
+    batch_csv_url,
+    batch_progress_url,
+    batch_rows_url,
+    batch_url,
+    steps_url,
+)
 from ..choices import StatusChoices, status_name
 from ..core import queue
 from ..core.database import BUSY_ERRORS, RETRY_SECONDS
 from ..core.logs import client_hash, log_slice
 from ..core.pages import page_numbers
 from ..core.uploads import upload_limit
+from ..engine import Status
 from .export import csv_text, export_filename, export_rows
 from .forms import BATCH_FILE_TYPES, BatchForm, batch_max_bytes
 from .models import Batch
@@ -234,9 +242,16 @@ def _results(batch: Batch, state: BatchProgress, query) -> dict:
         "filters": _filters(batch, state),
         "page": page,
         "page_numbers": page_numbers(page),
-        "rows": [(row, status_name(row.status)) for row in page.object_list],
+        "rows": [(row, status_name(row.status), *_links(row)) for row in page.object_list],
         "csv_url": batch_csv_url(batch.pk),
     }
+
+
+def _links(row) -> tuple[str, str]:
+    """The addresses of ``row``'s answer and of its steps; steps only for a
+    puzzle of one solution (the steps page refuses the others): "" then."""
+    steps = steps_url(row.puzzle) if row.status == Status.UNIQUE else ""
+    return answer_url(row.puzzle), steps
 
 
 def _filters(batch: Batch, state: BatchProgress) -> list[tuple[str, int, str, str]]:

@@ -16,6 +16,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import RequestFactory
 from django.urls import reverse
 
+from solver.addresses import answer_url, steps_url
 from solver.batches.forms import BATCH_PASTE_MAX_LENGTH
 from solver.batches.models import PASTED, PENDING, Batch, BatchRow
 from solver.batches.store import batch_progress, create_batch, run_slice
@@ -250,13 +251,33 @@ def test_a_finished_batch_shows_its_results_table(client):
     assert "<progress" not in html
     assert 'role="region" aria-labelledby="results-caption" tabindex="0"' in html
     assert '<caption id="results-caption">Rows 1 to 4 of 4</caption>' in html
-    assert html.count('<th scope="col">') == 7
+    assert html.count('<th scope="col">') == 8
     assert f'<span class="symbols">{HARD_SOLUTION}</span>' in html
     assert "Unexpected character “n” at position 1" in text
     assert "Two 4s in row 1 (columns 1 and 2)." in text
     assert "From the file “set.txt” · 4 puzzles" in text
     assert f'href="{batch_url(batch, "solver:batch_csv")}"' in html
     assert "js/batch/batch.js" not in html
+
+
+def test_each_row_links_to_its_answer_and_a_solved_one_to_its_steps(client):
+    """Every row opens its puzzle's answer page (which names what is wrong with
+    a refused one); a row of one solution opens its steps too."""
+    batch = finished_batch([HARD, "not a puzzle", NO_SOLUTION], "set.txt")
+    html = client.get(batch_url(batch)).content.decode()
+    answers = re.findall(r'<a href="(/answer\?puzzle=[^"]*)">Answer</a>', html)
+    steps = re.findall(r'<a href="(/steps\?puzzle=[^"]*)">Steps</a>', html)
+    assert answers == [answer_url(HARD), answer_url("not a puzzle"), answer_url(NO_SOLUTION)]
+    assert steps == [steps_url(HARD)]
+    assert client.get(answers[0]).status_code == 200
+    assert client.get(steps[0]).status_code == 200
+
+
+def test_the_status_column_never_breaks_inside_a_word(client):
+    """The status cell is marked for the style sheet, which keeps its words whole."""
+    batch = finished_batch([NO_SOLUTION], "set.txt")
+    html = client.get(batch_url(batch)).content.decode()
+    assert '<td class="status">No solution</td>' in html
 
 
 def test_the_rows_can_be_filtered_by_status(client):

@@ -248,3 +248,16 @@ def test_a_nine_by_nine_file_is_read_by_the_entry_form_as_before(client, cells):
     response = client.post(ANSWER, post)
     assert response.status_code == 303
     assert response["Location"] == f"{ANSWER}?puzzle={HARD}"
+
+
+@pytest.mark.parametrize(("side", "cells"), [(9, 81), (16, 256), (25, 625), (4, 16)])
+def test_the_paste_help_says_the_boards_own_numbers(client, side, cells):
+    """The paste box's help counts the board in view, not 9x9's 81 and nine."""
+    help_text = re.search(
+        r'<p class="help" id="paste-help">(.*?)</p>',
+        client.get(f"/index?size={side}").content.decode(),
+        re.S,
+    )[1]
+    assert f"{cells} symbols in a line" in help_text
+    assert f"{side} lines of {side}," in help_text
+    assert "nine lines" not in help_text

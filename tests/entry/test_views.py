@@ -1,12 +1,15 @@
 """The pages: each verdict, each kind of bad input, and never a server error."""
 
 import re
+from dataclasses import replace
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from tests.support.pages import answer_cells, input_value, text_of
+from tests.support.photo_fakes import READING, fake_reader
 from tests.support.puzzles import (
     FAMOUS_UNIQUE,
     HARD,
@@ -288,3 +291,15 @@ def test_a_link_with_only_blanks_for_a_puzzle_opens_the_empty_grid(client):
     assert response.status_code == 200
     assert "missing" not in text_of(response)
     assert client.get("/answer", {"puzzle": " \n "})["Location"] == "/index"
+
+
+def test_a_photo_read_with_no_cell_to_check_asks_only_for_show_answer(client, monkeypatch):
+    """A perfect read says there is nothing to check: no request to check marked
+    cells when none is marked."""
+    sure = replace(READING, confidence=(0.99,) * 81, changed=())
+    fake_reader(monkeypatch, sure)
+    image = SimpleUploadedFile("grid.jpg", b"fake image", content_type="image/jpeg")
+    page = client.post("/photo", {"image": image}).content.decode()
+    assert "Read from the photo: no cell to check." in page
+    assert "Nothing is solved yet: press Show Answer." in page
+    assert "check the marked cells" not in page

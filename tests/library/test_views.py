@@ -221,9 +221,20 @@ def test_a_puzzles_page_shows_its_givens_rating_and_origin(client):
     assert html.count('<td class="cell">') == HARD.count(".")  # no solution shown
     text = text_of(response)
     assert "Hard puzzle" in text
-    assert f"Level Hard Score {puzzle.score} Hardest technique X-Wing" in text
+    assert (
+        f"Level Hard Score {puzzle.score} points: each step's points added up, higher is harder"
+        " Hardest technique X-Wing"
+    ) in text
     assert "Symmetry None Source top1465" in text
     assert "Added " in text
+
+
+def test_a_puzzles_page_offers_show_answer_the_word_of_the_entry_page(client):
+    """The library says Show Answer, as the entry page does, never Solve."""
+    (puzzle,) = store_puzzles("hard", source="top1465")
+    html = client.get(f"/p/{puzzle.pk}").content.decode()
+    assert re.search(r'<a class="button" href="/answer\?puzzle=[^"]+">Show Answer</a>', html)
+    assert ">Solve<" not in html
 
 
 def test_a_generated_puzzle_says_it_was_made_here(client):

@@ -3,6 +3,7 @@
 // needs; the page works without any of them.
 
 import { startCells } from "./cells.js";
+import { startEnterKey } from "./enter-key.js";
 import { startHighlight } from "./highlight.js";
 import { startHint } from "./hint-button.js";
 import { startHistory } from "./history.js";
@@ -22,6 +23,7 @@ startTyping();
 startHighlight();
 startConflicts();
 startPaste();
+startEnterKey();
 startPhoto();
 startPad();
 startReset();

@@ -20,6 +20,7 @@ const TEXT = {
   changed: gettext("The solver check changed:"),
   change: gettext("row %(row)s, column %(column)s (%(read)s → %(chosen)s)"),
   nothingSolved: gettext("Nothing is solved: check the marked cells, then press Show Answer."),
+  nothingYet: gettext("Nothing is solved yet: press Show Answer."),
   failed: gettext("The photo could not be read: check the connection and try again."),
 };
 // What the page says of the check's verdict when it is not one solution (views.VERDICT_NOTES).
@@ -85,7 +86,9 @@ function show(reply) {
   const changed = Array.isArray(reply.changed) ? reply.changed : [];
   error("");
   const verdict = VERDICT_NOTES.get(reply.verdict) ?? "";
-  status([toCheck(doubtful.length), changes(changed), verdict, TEXT.nothingSolved].filter(Boolean).join(" "));
+  // With no cell marked, there is nothing to check before Show Answer.
+  const next = doubtful.length ? TEXT.nothingSolved : TEXT.nothingYet;
+  status([toCheck(doubtful.length), changes(changed), verdict, next].filter(Boolean).join(" "));
 }
 
 function refuse(reply, input) {

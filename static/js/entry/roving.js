@@ -34,6 +34,10 @@ export function startRoving() {
   cells()[0].tabIndex = 0;
   active = cells()[0];
   table.addEventListener("focusin", (event) => {
-    if (isCell(event.target)) remember(event.target);
+    if (!isCell(event.target)) return;
+    remember(event.target);
+    // A board wider or taller than its region (25x25 on a phone) scrolls
+    // only as far as needed to show the cell, on both axes.
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 }

@@ -100,12 +100,11 @@ function onBeforeInput(event) {
   }
 }
 
-// Enter keeps a first digit alone and moves on (instead of sending the form);
-// any other key that leaves the cell ends the wait with it (focusout).
+// Enter keeps a first digit alone and goes on to send the form (Show
+// Answer), as it does from any cell; any other key that leaves the cell ends
+// the wait with it (focusout).
 function onKeydown(event) {
-  if (event.key !== "Enter" || waiting !== event.target || event.isComposing) return;
-  event.preventDefault();
-  enter(waiting, waiting.value);
+  if (event.key === "Enter" && waiting === event.target && !event.isComposing) waiting = null;
 }
 
 // Keep only the cell's last symbol (or the value its two digits make), or nothing.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from solver.core.boards import BOARDS
 from tests.support.api_docs import try_solving_in_the_api_docs
 from tests.support.puzzles import HARD, HARD_SOLUTION
 
@@ -31,4 +32,25 @@ def test_try_it_out_solves_a_puzzle_from_the_docs_page(page: Page, live_server, 
     page.goto(f"{live_server.url}/api/docs")
     _, reply = try_solving_in_the_api_docs(page, live_server.url, HARD)
     assert reply["solution"] == HARD_SOLUTION
+    assert console_errors == []
+
+
+def test_the_docs_page_has_the_sites_header_and_language_and_names_every_size(
+    page: Page, live_server, console_errors
+):
+    """The site's navigation and language chooser sit around Swagger UI, and the
+    description names each size of the board list, not 9x9 alone."""
+    page.goto(f"{live_server.url}/api/docs")
+    expect(
+        page.get_by_role("navigation", name="Site").get_by_role("link", name="Library")
+    ).to_be_visible()
+    expect(page.get_by_label("Language")).to_be_visible()
+    description = page.locator(".swagger-ui .info .description")
+    expect(description).to_contain_text("Solve and check Sudoku puzzles of every size")
+    sizes = ", ".join(f"{board.size}x{board.size}" for board in BOARDS)
+    expect(description).to_contain_text(sizes)
+    page.get_by_label("Language").select_option("vi")
+    page.get_by_role("contentinfo").get_by_role("button", name="Change").click()
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    expect(page.locator(".opblock-summary-path[data-path='/api/solve']").first).to_be_visible()
     assert console_errors == []

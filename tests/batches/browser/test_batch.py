@@ -103,8 +103,15 @@ def test_a_mixed_file_is_solved_over_several_steps_with_a_progress_bar(
     for line, (text, message) in BAD.items():
         cells = row_cells(page, line)
         assert cells[:3] == [str(line), text, "Invalid"]
-        assert message in cells[-1]
+        assert message in cells[-2]  # the last column opens the row's answer
+        assert cells[-1] == "Answer"
     assert row_cells(page, 5)[2] == "Unique"
+    assert row_cells(page, 5)[-1] == "Answer Steps"
+    # A status breaks between words only ("No solutio/n" was broken mid-word).
+    status_wrap = page.locator("td.status").first.evaluate(
+        "td => getComputedStyle(td).overflowWrap"
+    )
+    assert status_wrap == "normal"
     assert console_errors == []
 
 

@@ -373,7 +373,7 @@ def test_the_active_cell_stays_selected_while_focus_is_on_the_pad(
     open_entry_page(page, live_server.url)
     pad = page.get_by_role("group", name="Digit pad")
     five = pad.get_by_role("button", name="5", exact=True)
-    page.get_by_label("Or paste a whole puzzle").focus()
+    page.get_by_role("button", name="Show Answer").focus()
     for _ in range(6):  # back over Clear, 9, 8, 7, 6: never through the grid
         page.keyboard.press("Shift+Tab")
     expect(five).to_be_focused()

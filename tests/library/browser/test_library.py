@@ -34,7 +34,7 @@ def test_a_new_puzzle_of_a_chosen_level_opens_its_page_and_its_answer(
     expect(page.get_by_role("heading", level=1)).to_have_text("Hard puzzle")
     expect(page.locator(".puzzle-facts")).to_contain_text("X-Wing")
 
-    page.get_by_role("link", name="Solve", exact=True).click()
+    page.get_by_role("link", name="Show Answer", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Answer")
     expect(page.locator("#solution-line")).to_have_value(HARD_SOLUTION)
     assert console_errors == []
