@@ -107,4 +107,4 @@ def test_the_entry_page_of_another_size_offers_a_new_puzzle_of_its_size(client):
     html = page.content.decode()
     assert '<input type="hidden" name="size" value="6">' in html.split('action="/new"')[1]
     assert "New 6×6 puzzle" in text_of(page)
-    assert "the library keeps 9×9 puzzles only" in text_of(page)
+    assert "One made ahead of time, to play at once" in text_of(page)
