@@ -161,7 +161,8 @@ def test_the_size_is_stated_and_no_level_is_given(client):
 def test_the_page_links_the_answer_and_the_entry_grid_at_its_size(client):
     html = page(client, "16x16").content.decode()
     assert f'href="{answer_url(grid_of("16x16"))}"' in html
-    assert f'<a class="button" href="{edit_url(grid_of("16x16"))}">Edit in the entry grid</a>' in html
+    edit = edit_url(grid_of("16x16"))
+    assert f'<a class="button" href="{edit}">Edit in the entry grid</a>' in html
 
 
 def test_next_walks_every_step_of_a_four_by_four_board(client):
