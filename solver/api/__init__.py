@@ -78,7 +78,7 @@ api = SiteAPI(
     description=DESCRIPTION,
     urls_namespace="api",
     # No badge from validator.swagger.io: the docs page makes no request off this site.
-    docs=Swagger(settings={"validatorUrl": None}),
+    docs=Swagger(settings={"validatorUrl": None, "deepLinking": False}),
     # The schema and the docs page are read-only: another method gets 405 (as
     # JSON), not the CSRF check's 403.
     docs_decorator=lambda view: csrf_exempt(require_safe(view)),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from solver.core.boards import BOARDS
 from tests.support.api_docs import try_solving_in_the_api_docs
+from tests.support.axe import AXE_OPTIONS, VIEWS
 from tests.support.puzzles import HARD, HARD_SOLUTION
 
 pytestmark = pytest.mark.browser
@@ -53,4 +55,18 @@ def test_the_docs_page_has_the_sites_header_and_language_and_names_every_size(
     page.get_by_role("contentinfo").get_by_role("button", name="Change").click()
     expect(page.locator("html")).to_have_attribute("lang", "vi")
     expect(page.locator(".opblock-summary-path[data-path='/api/solve']").first).to_be_visible()
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("view", ["320-light", "320-dark", "1280-light", "1280-dark"])
+def test_axe_finds_no_wcag_22_aa_violation_on_the_docs_page(
+    open_view, live_server, console_errors, view
+):
+    """The site's header and language chooser around Swagger UI, and Swagger UI
+    itself once it has drawn the operations."""
+    page = open_view(VIEWS[view])
+    page.goto(f"{live_server.url}/api/docs")
+    expect(page.locator('.opblock-summary-path[data-path="/api/solve"]').first).to_be_visible()
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
     assert console_errors == []
