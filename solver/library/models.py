@@ -71,16 +71,20 @@ class Daily(models.Model):
 
 
 class Stocked(models.Model):
-    """A puzzle of a big board (20x20 and up), made in the background and
-    handed out from stock (``stock``), never made inside a request.
+    """A puzzle of a board other than 9x9, made ahead of time and handed out
+    from stock (``stock``).
 
     ``id`` is a hash of the givens (``store.puzzle_id``); ``givens`` is one
     symbol a cell, ``.`` for an empty one, digits above 9 as letters;
-    ``symmetry`` is the pattern of the givens, as ``Puzzle.symmetry``."""
+    ``canonical`` the writing every equivalent puzzle of the board shares
+    (``symmetry.canonical``), unique for its size, so the stock never holds
+    one puzzle twice in two writings; ``symmetry`` is the pattern of the
+    givens, as ``Puzzle.symmetry``."""
 
     id = models.CharField(primary_key=True, max_length=16, editable=False)
     size = models.PositiveSmallIntegerField()
     givens = models.CharField(max_length=625)
+    canonical = models.CharField(max_length=625)
     symmetry = models.CharField(max_length=12, blank=True, choices=SYMMETRY_CHOICES)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -88,6 +92,11 @@ class Stocked(models.Model):
         indexes = [
             # A size's puzzles in the order of their ids: a seed's pick reads this index.
             models.Index(fields=["size", "id"], name="solver_stocked_size"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["size", "canonical"], name="solver_stocked_one_writing"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -39,6 +39,7 @@ from ..core import queue
 from ..core.boards import BOARDS
 from ..engine import STANDARD, Budget, Grid, Shape, Status, format_grid, parse_puzzle, solve
 from ..engine import generate as generator
+from ..engine.symmetry import canonical
 from .models import Stocked
 from .store import puzzle_id
 
@@ -116,13 +117,19 @@ def make(board: Shape, seed: int, max_seconds: float | None) -> Grid | None:
 
 
 def add(board: Shape, puzzle: Grid) -> bool:
-    """Store ``puzzle`` of ``board`` in the stock; False if it is there already."""
+    """Store ``puzzle`` of ``board`` in the stock; False if it is there
+    already, in this writing or another (its canonical writing is held)."""
     givens = format_grid(puzzle)
     pattern = generator.symmetry_of(puzzle, board)
+    written = format_grid(canonical(puzzle, board))
     try:
         with transaction.atomic():
             Stocked.objects.create(
-                id=puzzle_id(givens), size=board.size, givens=givens, symmetry=pattern
+                id=puzzle_id(givens),
+                size=board.size,
+                givens=givens,
+                canonical=written,
+                symmetry=pattern,
             )
     except IntegrityError:
         return False

@@ -19,6 +19,7 @@ from django.urls import reverse
 from solver.core.boards import BOARDS
 from solver.engine import Status, format_grid, parse_puzzle, shape, shape_of_grid, solve
 from solver.engine.generate import Generated, solved_grid
+from solver.engine.symmetry import canonical, random_transform
 from solver.library import stock, tasks
 from solver.library.models import Stocked
 from tests.support.budgets import BY_GUESSES
@@ -61,6 +62,9 @@ def cheap_making(monkeypatch):
         return solved_grid(board, Random(seed))
 
     monkeypatch.setattr(stock, "make", solved)
+    # A whole solved grid's canonical writing can take seconds (a puzzle's,
+    # with its empty cells, takes milliseconds): each writing is its own here.
+    monkeypatch.setattr(stock, "canonical", lambda grid, board: grid)
     return made
 
 
@@ -185,6 +189,16 @@ def test_a_stocked_puzzle_is_stored_once(empty_stock):
     stocked = Stocked.objects.get()
     assert (stocked.size, stocked.givens) == (25, format_grid(puzzle))
     assert stock.count(TWENTY_FIVE) == 1
+
+
+def test_a_puzzle_in_another_writing_is_not_stocked_again(empty_stock):
+    """Rows swapped in their bands, stacks moved, digits relabelled: the same puzzle."""
+    puzzle = parse_puzzle(SIZED["25x25"])
+    rewritten = random_transform(TWENTY_FIVE, Random(3)).apply(puzzle)
+    assert rewritten != puzzle
+    assert stock.add(TWENTY_FIVE, puzzle)
+    assert not stock.add(TWENTY_FIVE, rewritten)
+    assert Stocked.objects.get().canonical == format_grid(canonical(puzzle, TWENTY_FIVE))
 
 
 def test_a_made_puzzle_gets_givens_back_until_the_proof_fits_in_its_guesses(monkeypatch):

@@ -12,6 +12,7 @@ import { select } from "./keyboard.js";
 import { selection } from "./selection.js";
 
 let dragging = false;
+let last = null; // where the pointer was when last seen: { x, y }
 
 function cellAt(event) {
   const node = document.elementFromPoint(event.clientX, event.clientY);
@@ -29,6 +30,7 @@ function onDown(event) {
   } else {
     select(index);
     dragging = event.pointerType !== "touch";
+    last = { x: event.clientX, y: event.clientY };
   }
   // The focus is set here; the button's own focus on press would move it again.
   if (event.pointerType !== "touch") event.preventDefault();
@@ -36,6 +38,15 @@ function onDown(event) {
 
 function onMove(event) {
   if (!dragging) return;
+  // No button held: the press ended where this page did not hear it.
+  if ((event.buttons & 1) === 0) {
+    dragging = false;
+    return;
+  }
+  // A move the pointer did not make: the browser's own after a scroll (the
+  // focused cell scrolled into view) or a layout change under a still pointer.
+  if (last && event.clientX === last.x && event.clientY === last.y) return;
+  last = { x: event.clientX, y: event.clientY };
   const index = cellAt(event);
   if (index >= 0 && !selection.has(index)) select(index, { extend: "add", focus: false });
 }
