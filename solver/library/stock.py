@@ -12,8 +12,8 @@ is filled by ``manage.py generate --stock`` (``make run``, ``make library``,
 a cron line) or, under the celery runner, by the queue's
 ``tasks.top_up_stock``, up to ``SUDOKU_STOCK_PER_SIZE`` puzzles of each
 size; a new site starts with the puzzles shipped in ``SHIPPED`` (``load``,
-at every migrate), so that it hands out the big boards before its first
-top-up has made any.
+at every migrate), so that it hands out every size at once before its
+first top-up has made any.
 
 Words used here, beside ``store``'s:
 
@@ -153,7 +153,7 @@ def ask_for_more(again: bool = False) -> None:
 def load() -> int:
     """Store the shipped puzzles (``SHIPPED``) of each board the stock holds
     none of; how many were stored. Run at every migrate, so a new site's
-    first /new?size=25 is answered from them."""
+    first /new?size=N is answered from them."""
     shipped: dict[int, list[str]] = {}
     for line in SHIPPED.read_text(encoding="ascii").splitlines():
         side, givens = line.split()

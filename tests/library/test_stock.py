@@ -86,14 +86,14 @@ def test_every_board_but_nine_by_nine_is_stocked_and_those_above_sixteen_made_ah
     assert [board.size for board in BOARDS if stock.made_ahead(board)] == MADE_AHEAD_SIZES
 
 
-def test_a_new_site_holds_the_shipped_puzzles_of_every_board_made_ahead():
+def test_a_new_site_holds_the_shipped_puzzles_of_every_stocked_board():
     """The test database was migrated as a new site's is."""
-    held = {board.size: stock.count(board) for board in BOARDS if stock.made_ahead(board)}
-    assert held == dict.fromkeys(MADE_AHEAD_SIZES, 2)
+    held = {board.size: stock.count(board) for board in stock.STOCKED}
+    assert held == dict.fromkeys(STOCKED_SIZES, 2)
 
 
 def test_the_shipped_puzzles_are_loaded_into_an_empty_stock_only(empty_stock):
-    assert stock.load() == 2 * len(MADE_AHEAD_SIZES)
+    assert stock.load() == 2 * len(STOCKED_SIZES)
     assert stock.load() == 0
     Stocked.objects.filter(size=25).delete()
     assert stock.load() == 2  # only the size it lacks
@@ -115,16 +115,16 @@ def test_the_shipped_text_is_made_from_the_seeds_one_on(cheap_making):
     assert text == stock.ship([shape(2, 2), TWENTY_FIVE], 2)
 
 
-def test_the_command_ships_the_boards_made_ahead(monkeypatch, tmp_path, cheap_making):
+def test_the_command_ships_every_stocked_board(monkeypatch, tmp_path, cheap_making):
     monkeypatch.setattr(stock, "SHIPPED", tmp_path / "shipped.txt")
     out = io.StringIO()
     call_command("generate", "--ship", stdout=out)
     sides = [line.split()[0] for line in stock.SHIPPED.read_text().splitlines()]
-    assert sides == [str(size) for size in MADE_AHEAD_SIZES for _ in range(2)]
-    assert out.getvalue().startswith("12 puzzles written to")
+    assert sides == [str(size) for size in STOCKED_SIZES for _ in range(2)]
+    assert out.getvalue().startswith("28 puzzles written to")
 
 
-def test_a_small_board_comes_from_the_stock_when_it_holds_some(client, never_made):
+def test_a_small_board_comes_from_the_stock_when_it_holds_some(client, never_made, empty_stock):
     six = shape(2, 3)
     stock.add(six, parse_puzzle(SIZED["6x6"]))
     assert played(client.get(NEW, {"size": 6})) == format_grid(parse_puzzle(SIZED["6x6"]))
