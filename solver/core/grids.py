@@ -105,7 +105,7 @@ def sized_answer_grid(
     no board has as many cells as ``puzzle``.
     """
     board = shape_of_grid(puzzle)
-    places = _sized_places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+    places = spoken_places(board)
     # Escaped once: a 25x25 board has 625 cells, drawn twice on the answer page.
     named = escape(gettext("%(place)s: %(symbol)s"))
     cells = []
@@ -122,9 +122,15 @@ def sized_answer_grid(
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
 
 
+def spoken_places(board: Shape) -> tuple[str, ...]:
+    """Each cell's spoken place on ``board`` ("Row 1, column 5, box 2") in
+    the reader's language, escaped: the labels of a grid's cells."""
+    return _places_from(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+
+
 @cache  # one per language the site speaks and board: few
-def _sized_places(label: str, board: Shape) -> tuple[str, ...]:
-    """Each cell's spoken place on ``board`` from ``label`` (translated, with
+def _places_from(label: str, board: Shape) -> tuple[str, ...]:
+    """Each cell's place on ``board`` from ``label`` (translated, with
     ``row``, ``column`` and ``box`` to fill in), escaped."""
     return tuple(
         escape(label % {"row": row, "column": column, "box": box})

@@ -12,13 +12,12 @@ other than 9x9, since what marks a cell here is more than its colour.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from ..core.grids import SCROLLER, bands, places, table
+from ..core.grids import SCROLLER, bands, spoken_places, table
 from ..core.lists import and_list
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine.contradiction import Contradiction, find_contradiction
@@ -59,7 +58,7 @@ def marked_grid(
     once (the places, the labels' patterns, each note): a 25x25 board has
     625 cells, and two of them are drawn for several solutions.
     """
-    spoken = _spoken_places(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+    spoken = spoken_places(board)
     labels = _label_patterns()
     cells = []
     for cell, place in enumerate(spoken):
@@ -79,16 +78,6 @@ def marked_grid(
         return table(rows, "grid answer-grid marked", caption)
     classes = f"grid answer-grid marked sized size-{board.size}"
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
-
-
-@cache  # one per language the site speaks and board: few
-def _spoken_places(label: str, board: Shape) -> tuple[str, ...]:
-    """Each cell's place on ``board`` from ``label`` (translated, with
-    ``row``, ``column`` and ``box`` to fill in), escaped."""
-    return tuple(
-        escape(label % {"row": row, "column": column, "box": box})
-        for row, column, box in places(board)
-    )
 
 
 def _label_patterns() -> dict[tuple[bool, bool], str]:

@@ -12,6 +12,7 @@ import { candidatesAsker, hintAsker } from "./asks.js";
 import { cellList } from "./check.js";
 import { markConflicts } from "./conflicts.js";
 import { progressLine } from "./game.js";
+import { teacherBoard } from "./teacher-board.js";
 import { gridTable, indexAt, peersOf, unitCells } from "./cell-buttons.js";
 import { layDrawing, removeDrawing } from "../steps/overlay.js";
 import { applyStep } from "./moves.js";
@@ -38,12 +39,7 @@ const indexOfCell = ([row, column]) => indexAt(row, column);
 // candidates, null for an open cell without any (the rules' candidates), ""
 // for a filled one; none at all when no cell has any pencilled.
 export function hintBoard() {
-  const { game, data } = session;
-  const body = { puzzle: data.puzzle, progress: progressLine(game) };
-  if (game.candidates.some(Boolean)) {
-    body.candidates = game.digits.map((digit, index) => (digit ? "" : game.candidates[index] || null));
-  }
-  return body;
+  return teacherBoard(session.game);
 }
 
 // The digits that clash, asked first of /api/candidates (which answers 200

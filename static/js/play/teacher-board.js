@@ -2,8 +2,7 @@
 // givens, the player's digits, and their pencilled centre marks (null for an
 // open cell without any, the rules' candidates; "" for a filled one; none at
 // all when no cell has any). "Where did I go wrong?" sends it the game as it
-// stood before a move; game-hint.js's hintBoard says the same of the game
-// in play.
+// stood before a move, and Hint (game-hint.js's hintBoard) the game in play.
 
 import { progressLine } from "./game.js";
 
