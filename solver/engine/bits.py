@@ -133,11 +133,12 @@ TABLE_MAX_SIZE = 16
 class _RuledOut:
     """``Layout.ruled_out`` for large boards: each entry worked out on demand."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout, work=None) -> None:
         self.layout = layout
+        self.work = work or _ruled_out
 
     def __getitem__(self, bit: int) -> int:
-        return _ruled_out(self.layout, bit)
+        return self.work(self.layout, bit)
 
     def __len__(self) -> int:
         return self.layout.size * self.layout.cells
@@ -234,3 +235,72 @@ def gather(bits: int, shifts: tuple[int, ...]) -> int:
     for shift in shifts:
         found |= bits >> shift
     return found
+
+
+@dataclass(frozen=True)
+class RulesLayout:
+    """The masks for boards of any rule set (see ``propagation.propagate_rules``).
+
+    The same planes as ``Layout``, so search, ``board_of`` and ``grid_of``
+    work on both; no shifts, since a region need not be a row, column or box:
+    each unit is a mask of its cells in plane 0.
+    """
+
+    size: int
+    cells: int
+    all_cells: int
+    full: int
+    planes: int
+    other_planes: tuple[int, ...]
+    plane_folds: tuple[int, ...]
+    peers: tuple[int, ...]  # each cell's peers, in every plane
+    digit_shifts: tuple[int, ...]  # 0 and ``other_planes``: from plane 0 to each plane
+    units: tuple[int, ...]  # the units of N cells, each a mask in plane 0
+    unequal_pairs: bool  # a pair rule forbids unequal digits (non-consecutive)
+    rules: object  # the ``rules.Rules`` laid out
+
+    @cached_property
+    def ruled_out(self) -> Sequence[int]:
+        """For each candidate bit, what placing it rules out: its cell's other
+        digits, its digit in the cell's peers, and what pair rules remove
+        (a table up to 16x16, as ``Layout.ruled_out``)."""
+        if self.size > TABLE_MAX_SIZE:
+            return _RuledOut(self, _ruled_out_by_rules)
+        return tuple(_ruled_out_by_rules(self, bit) for bit in range(self.size * self.cells))
+
+
+def _ruled_out_by_rules(layout: RulesLayout, bit: int) -> int:
+    """``_ruled_out`` plus the candidates the rule set's pair rules remove."""
+    gone = _ruled_out(layout, bit)
+    digit, cell = divmod(bit, layout.cells)
+    for other, near in layout.rules.removes(cell, digit + 1):
+        gone |= 1 << ((near - 1) * layout.cells + other)
+    return gone
+
+
+@cache
+def rules_layout(rules) -> RulesLayout:
+    """The layout of a rule set's boards (computed once per rule set)."""
+    geometry = rules.geometry
+    n = geometry.size
+    planes = sum(1 << (digit * n * n) for digit in range(n))
+
+    def mask(cells) -> int:
+        return sum(1 << cell for cell in cells)
+
+    full_units = [unit for unit in geometry.units if len(unit.cells) == n]
+    other_planes = tuple(digit * n * n for digit in range(1, n))
+    return RulesLayout(
+        size=n,
+        cells=n * n,
+        all_cells=(1 << (n * n)) - 1,
+        full=(1 << (n * n * n)) - 1,
+        planes=planes,
+        other_planes=other_planes,
+        plane_folds=tuple(n * n << k for k in range((n - 1).bit_length())),
+        peers=tuple(mask(peers) * planes for peers in geometry.peers),
+        digit_shifts=(0, *other_planes),
+        units=tuple(mask(unit.cells) for unit in full_units),
+        unequal_pairs=any(kind.unequal for kind in rules.kinds),
+        rules=rules,
+    )

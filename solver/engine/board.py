@@ -8,7 +8,10 @@ Glossary (one word per concept, in code, templates, tests and messages):
 - cell: an index from 0 to N*N - 1, counted row by row from the top left.
   Rows and columns are numbered from 1 when shown to a person.
 - unit: a row, column or box: N cells that must hold every digit exactly once.
-- peers: the other cells that share at least one unit with a cell.
+  A rule set (``rules``) may add others, or replace the boxes with jigsaw
+  regions; a unit of fewer than N cells only holds distinct digits.
+- peers: the other cells that may not hold a cell's digit: those sharing a
+  unit with it, and under some rules a knight's or a king's move away.
 - grid: a tuple of N*N digits, 0 for empty cells. A puzzle is a grid whose
   non-zero digits are its givens; a solution is a grid with no zeros.
 - given: a digit the puzzle starts with.
@@ -25,7 +28,7 @@ from functools import cache
 from typing import Literal
 
 Grid = tuple[int, ...]
-UnitKind = Literal["row", "column", "box"]
+UnitKind = Literal["row", "column", "box", "jigsaw", "diagonal", "window", "disjoint", "extra"]
 
 # Digits above 9 are written as letters (A = 10, ..., P = 25).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -33,28 +36,48 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 @dataclass(frozen=True)
 class Unit:
-    """One row, column or box; ``number`` counts from 1 within its kind."""
+    """One row, column, box or other region; ``number`` counts from 1 within its kind.
+
+    A diagonal's number is 1 for the main one (top left to bottom right) and
+    2 for the other.
+    """
 
     kind: UnitKind
     number: int
     cells: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Shape:
     """The geometry of an N x N board with boxes of ``box_rows`` x ``box_cols``."""
 
     box_rows: int
     box_cols: int
     size: int  # N: digits per unit, rows, columns and boxes
-    units: tuple[Unit, ...]  # rows first, then columns, then boxes
-    units_of: tuple[tuple[Unit, Unit, Unit], ...]  # a cell's row, column and box
+    units: tuple[Unit, ...]  # rows first, then columns, then boxes (or jigsaw regions), then others
+    units_of: tuple[tuple[Unit, ...], ...]  # a cell's row, column, box, then any others
     peers: tuple[tuple[int, ...], ...]
+    key: str = ""  # the rule set's key (``rules.Rules.key``); "" for classic Sudoku
 
     def __hash__(self) -> int:
-        # The box shape decides everything else: hashing the units' tuples
-        # instead would walk the whole geometry, in every cache keyed by a board.
-        return hash((self.box_rows, self.box_cols))
+        # The box shape and the rules decide everything else: hashing the
+        # units' tuples instead would walk the whole geometry, in every cache
+        # keyed by a board.
+        return hash((self.box_rows, self.box_cols, self.key))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Shape):
+            return NotImplemented
+        return (self.box_rows, self.box_cols, self.key) == (
+            other.box_rows,
+            other.box_cols,
+            other.key,
+        )
+
+    @property
+    def classic(self) -> bool:
+        """True for classic Sudoku: rows, columns and boxes, nothing else."""
+        return not self.key
 
     @property
     def cells(self) -> int:

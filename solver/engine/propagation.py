@@ -28,7 +28,7 @@ clarity; tests check that both reach the same board on the shared puzzles.
 
 from __future__ import annotations
 
-from .bits import Layout
+from .bits import Layout, RulesLayout
 
 Board = tuple[int, int]  # (candidates, placed)
 
@@ -172,3 +172,100 @@ def _locked(across: int, down: int, L: Layout) -> int | None:
                 return None  # two keepers lock a digit into one loser: it would hold it twice
             gone |= (starts * loser_cells) & ~keepers
     return gone
+
+
+def propagate_rules(candidates: int, placed: int, layout: RulesLayout) -> Board | None:
+    """``propagate`` for any rule set: the same three rules, over units of any shape.
+
+    Naked singles are found as there (they know nothing of units); hidden
+    singles unit by unit and digit by digit, since a jigsaw region or a
+    diagonal is no shift of another; then, when singles run out, the
+    candidates whose placement would empty a unit of a digit (``_covered``:
+    locked candidates, through any rule). Placing a single rules
+    out what ``layout.ruled_out`` says, pair rules included. None on a
+    contradiction. ``plain.propagate`` with the same rule set is its twin.
+    """
+    all_cells, planes, plane_folds = layout.all_cells, layout.planes, layout.plane_folds
+    units, shifts, ruled_out = layout.units, layout.digit_shifts, layout.ruled_out
+    while True:
+        once, twice = candidates, 0
+        for shift in plane_folds:
+            above = once >> shift
+            twice |= (twice >> shift) | (once & above)
+            once |= above
+        if once & all_cells != all_cells:
+            return None  # a cell with no candidates
+        singles = candidates & ~placed & ((once & ~twice & all_cells) * planes)
+        if not singles:
+            for shift in shifts:
+                plane = candidates >> shift
+                for unit in units:
+                    here = plane & unit
+                    if not here:
+                        return None  # a digit with no place in a unit
+                    if not here & (here - 1):
+                        singles |= here << shift
+            singles &= ~placed
+            if not singles:
+                gone = _covered(candidates, layout)
+                if not gone:
+                    return candidates, placed
+                candidates &= ~gone
+                continue
+        taken = 0
+        rest = singles
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            taken |= ruled_out[low.bit_length() - 1]
+        if taken & singles:
+            return None
+        candidates &= ~taken
+        placed |= singles
+
+
+def _covered(candidates: int, layout: RulesLayout) -> int:
+    """The candidates whose placement would leave a unit without a place for a
+    digit, or a cell without a digit: they are false.
+
+    Placing a candidate rules out what ``ruled_out`` says, and that relation
+    is symmetric (placing either of two rules out the other), so the
+    candidates that would rule out every place of digit d in a unit are those
+    in every one of those places' ``ruled_out``. This one rule is locked
+    candidates (pointing and claiming) between any two units, and the same
+    through any pair rule: a cell that a knight's move sees every place of a
+    digit in a box loses the digit. With rules that forbid pairs of unequal
+    digits (non-consecutive), the same over a cell's candidates: a neighbour
+    of a cell holding 1 or 3 cannot be 2.
+    """
+    ruled_out, cells = layout.ruled_out, layout.cells
+    gone = 0
+    for shift in layout.digit_shifts:
+        plane = candidates >> shift
+        for unit in layout.units:
+            here = plane & unit
+            if not here & (here - 1):
+                continue  # one place: a single, already taken
+            low = here & -here
+            here ^= low
+            seen = ruled_out[shift + low.bit_length() - 1]
+            while here and seen:
+                low = here & -here
+                here ^= low
+                seen &= ruled_out[shift + low.bit_length() - 1]
+            gone |= seen
+    if layout.unequal_pairs:
+        planes = layout.planes
+        for cell in range(cells):
+            here = candidates & (planes << cell)
+            if not here & (here - 1):
+                continue
+            low = here & -here
+            here ^= low
+            seen = ruled_out[low.bit_length() - 1]
+            while here and seen:
+                low = here & -here
+                here ^= low
+                seen &= ruled_out[low.bit_length() - 1]
+            gone |= seen
+    return gone & candidates

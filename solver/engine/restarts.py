@@ -27,6 +27,12 @@ proof is tried once, within a few milliseconds: that some digits cannot all
 be placed together (``templates``).
 The copies come from a generator with a fixed seed, so a puzzle gets the
 same verdict, and the same guess count, every time.
+
+A rule set beyond classic Sudoku (a ``RulesLayout``) keeps few of those
+rewrites (row swaps break a diagonal or a jigsaw region, relabelling breaks
+non-consecutive), so its restarts keep the puzzle as written and vary the
+search instead: each run after the first tries candidates in another random
+order.
 """
 
 from __future__ import annotations
@@ -34,9 +40,9 @@ from __future__ import annotations
 from random import Random
 from time import perf_counter
 
-from .bits import Layout, board_of
+from .bits import Layout, RulesLayout, board_of
 from .board import Grid, Shape
-from .propagation import propagate
+from .propagation import propagate, propagate_rules
 from .search import Budget, SearchOutcome, search
 from .symmetry import Transform, random_transform
 from .templates import cannot_place
@@ -80,7 +86,10 @@ def search_restarting(
         if left <= 0 or seconds <= 0:
             return SearchOutcome(found, guesses, False)
         cutoff = min(UNIT * luby(run), left)
-        outcome = _run(puzzle, layout, transform, found, limit, Budget(cutoff, seconds))
+        if isinstance(layout, RulesLayout):
+            outcome = _varied_run(puzzle, layout, run, found, limit, Budget(cutoff, seconds))
+        else:
+            outcome = _run(puzzle, layout, transform, found, limit, Budget(cutoff, seconds))
         guesses += outcome.guesses
         if transform is None:
             found += outcome.solutions
@@ -88,10 +97,11 @@ def search_restarting(
             found += [transform.undo(solution) for solution in outcome.solutions]
         if outcome.complete or len(found) >= limit:
             return SearchOutcome(found, guesses, True)
-        if run == 1 and not found and _no_templates(puzzle, layout):
+        if run == 1 and not found and isinstance(layout, Layout) and _no_templates(puzzle, layout):
             return SearchOutcome([], guesses, True)  # proved impossible: no run would end
-        rng = rng or Random(SEED)
-        transform = random_transform(shape, rng)
+        if isinstance(layout, Layout):
+            rng = rng or Random(SEED)
+            transform = random_transform(shape, rng)
 
 
 def _no_templates(puzzle: Grid, layout: Layout) -> bool:
@@ -119,3 +129,15 @@ def _run(
     if board is None:  # only the first run can tell this; later ones agree
         return SearchOutcome([], 0, True)
     return search(board, layout, limit - len(found), budget, known)
+
+
+def _varied_run(
+    puzzle: Grid, layout: RulesLayout, run: int, found: list[Grid], limit: int, budget: Budget
+) -> SearchOutcome:
+    """One run on a rule set's board: the first in the usual order, each later
+    one in a random order of its own (seeded by the run, so verdicts repeat)."""
+    board = propagate_rules(board_of(puzzle, layout), 0, layout)
+    if board is None:
+        return SearchOutcome([], 0, True)
+    order = None if run == 1 else Random(SEED * 1_000 + run)
+    return search(board, layout, limit - len(found), budget, frozenset(found), order)

@@ -18,16 +18,23 @@ extra count included.
 
 Work is bounded by a ``Budget``; a search that runs out says so instead of
 running on.
+
+The same search serves every rule set: a classic board's layout (``Layout``)
+propagates with ``propagate``, any other's (``RulesLayout``) with
+``propagate_rules``. Given an ``order`` (a random generator), it tries each
+chosen cell's candidates in a random order: how a restart varies a search
+that may not rewrite its puzzle (see ``restarts``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from time import perf_counter
 
-from .bits import Layout, gather, grid_of
+from .bits import Layout, RulesLayout, gather, grid_of
 from .board import Grid
-from .propagation import Board, propagate
+from .propagation import Board, propagate, propagate_rules
 
 Frame = tuple[int, int, int]  # (candidates, placed, untried candidates of the chosen cell)
 
@@ -65,9 +72,12 @@ def search(
     limit: int = 2,
     budget: Budget = DEFAULT_BUDGET,
     known: frozenset[Grid] = frozenset(),
+    order: Random | None = None,
 ) -> SearchOutcome:
     """Find up to ``limit`` solutions from a propagated board, other than the
-    ``known`` ones (which a restarted search has found already)."""
+    ``known`` ones (which a restarted search has found already), trying
+    candidates lowest first or, given ``order``, in a random order."""
+    step = propagate_rules if isinstance(layout, RulesLayout) else propagate
     deadline = perf_counter() + budget.max_seconds
     solutions: list[Grid] = []
     stack: list[Frame] = []
@@ -92,14 +102,15 @@ def search(
             guesses % _CLOCK_EVERY == 0 and perf_counter() > deadline
         ):
             return SearchOutcome(solutions, guesses, False)
-        found = _next_guess(stack, layout)
+        found = _next_guess(stack, layout, step, order)
         guesses += 1
 
 
-def _next_guess(stack: list[Frame], layout: Layout) -> Board | None:
-    """Try the next candidate of the top frame: the board it leads to, or None."""
+def _next_guess(stack: list[Frame], layout, step, order: Random | None) -> Board | None:
+    """Try the next candidate of the top frame (the lowest, or one drawn from
+    ``order``): the board ``step`` propagates it to, or None."""
     candidates, placed, untried = stack[-1]
-    guess = untried & -untried
+    guess = untried & -untried if order is None else _drawn(untried, order)
     untried ^= guess
     if untried:
         stack[-1] = (candidates, placed, untried)
@@ -108,7 +119,16 @@ def _next_guess(stack: list[Frame], layout: Layout) -> Board | None:
     # Place the guess here, instead of leaving propagation a whole pass to
     # find it: a pass fewer per guess.
     taken = layout.ruled_out[guess.bit_length() - 1]
-    return propagate(candidates & ~taken, placed | guess, layout)
+    return step(candidates & ~taken, placed | guess, layout)
+
+
+def _drawn(bits: int, order: Random) -> int:
+    """One set bit of ``bits``, drawn at random."""
+    pick = order.randrange(bits.bit_count())
+    while pick:
+        bits &= bits - 1
+        pick -= 1
+    return bits & -bits
 
 
 def choose_cell(candidates: int, placed: int, layout: Layout) -> int:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from time import perf_counter
 
-from .bits import layout
+from .bits import layout, rules_layout
 from .board import Grid, Shape, shape_of_grid
 from .restarts import search_restarting
+from .rules import Rules
 from .search import DEFAULT_BUDGET, Budget
 
 
@@ -63,18 +64,28 @@ class Result:
 
 
 def solve(
-    puzzle: Grid, shape: Shape | None = None, budget: Budget = DEFAULT_BUDGET, limit: int = 2
+    puzzle: Grid,
+    shape: Shape | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    limit: int = 2,
+    rules: Rules | None = None,
 ) -> Result:
-    """The verdict on ``puzzle`` within ``budget``, looking for ``limit`` (1 or 2) solutions.
+    """The verdict on ``puzzle`` under ``rules`` within ``budget``, looking for
+    ``limit`` (1 or 2) solutions.
 
-    The shape defaults to the usual one for the puzzle's number of cells
-    (``board.shape_of_grid``, which raises ValueError for no supported size).
-    Givens that break the rules give the verdict NONE; use
-    ``rules.find_conflicts`` first to say which cells are at fault.
+    Without ``rules``, classic Sudoku on ``shape``, which defaults to the
+    usual one for the puzzle's number of cells (``board.shape_of_grid``,
+    which raises ValueError for no supported size). Givens that break the
+    rules give the verdict NONE; use ``rules.find_conflicts`` first to say
+    which cells are at fault.
     """
     start = perf_counter()
-    shape = shape or shape_of_grid(puzzle)
-    geometry = layout(shape)
+    if rules is not None and not rules.is_classic:
+        shape = rules.geometry
+        geometry = rules_layout(rules)
+    else:
+        shape = rules.geometry if rules else shape or shape_of_grid(puzzle)
+        geometry = layout(shape)
     outcome = search_restarting(puzzle, shape, geometry, limit, budget)
     found = len(outcome.solutions)
     return Result(

@@ -87,9 +87,11 @@ def test_sizes_without_boxes_or_beyond_25_are_not_boards(size):
         shape_of_grid((0,) * size * size)
 
 
-def test_a_board_is_hashed_by_its_boxes_alone_and_equal_to_itself_rebuilt():
-    """Caches keyed by a board (the site's drawings) then cost nothing to look up."""
-    assert hash(STANDARD) == hash((3, 3))
+def test_a_board_is_hashed_by_its_boxes_and_rules_alone_and_equal_to_itself_rebuilt():
+    """Caches keyed by a board (the site's drawings) then cost nothing to look up,
+    and two rule sets on one box shape never share an entry."""
+    assert hash(STANDARD) == hash((3, 3, ""))
+    assert replace(STANDARD, key="diagonal") != STANDARD
     rebuilt = replace(shape(2, 3))
     assert rebuilt is not shape(2, 3)
     assert (rebuilt, hash(rebuilt)) == (shape(2, 3), hash(shape(2, 3)))
