@@ -29,6 +29,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
+from ..engine.rules import Rules
+from . import rules_view
 
 TABLE = (
     '<table class="{classes}"{role}><caption class="visually-hidden">{caption}</caption>'
@@ -95,6 +97,7 @@ def sized_answer_grid(
     caption: str,
     faults: Collection[int] = (),
     symbols: str = SYMBOLS,
+    rules: Rules | None = None,
 ) -> SafeString:
     """The answer grid of a board of any size, in a region that scrolls
     sideways when the board is wider than the window (never the page).
@@ -102,10 +105,14 @@ def sized_answer_grid(
     As ``answer_grid``, with symbols above 9 written as letters (or each
     value d as ``symbols[d - 1]``), each cell named by its row, column, box
     and symbol, and the cells in ``faults`` marked ``invalid``. ValueError if
-    no board has as many cells as ``puzzle``.
+    no board has as many cells as ``puzzle``. A rule set beyond classic
+    Sudoku is drawn (``rules_view``: jigsaw borders, diagonals, shaded
+    windows) and each cell's name says the regions it is in.
     """
-    board = shape_of_grid(puzzle)
-    places = spoken_places(board)
+    variant = rules is not None and not rules.is_classic
+    board = rules.geometry if variant else shape_of_grid(puzzle)
+    places = ruled_places(rules) if variant else spoken_places(board)
+    drawn = rules_view.cell_classes(rules) if variant else ("",) * board.cells
     # Escaped once: a 25x25 board has 625 cells, drawn twice on the answer page.
     named = escape(gettext("%(place)s: %(symbol)s"))
     cells = []
@@ -114,9 +121,10 @@ def sized_answer_grid(
         symbol = symbols[digit - 1] if digit else ""
         label = named % {"place": places[cell], "symbol": symbol} if symbol else places[cell]
         classes = "cell given" if given else ("cell solved" if digit else "cell")
-        classes += " invalid" if cell in faults else ""
+        classes += drawn[cell] + (" invalid" if cell in faults else "")
         cells.append(SIZED_CELL.format(classes=classes, label=label, value=symbol))
     classes = f"grid answer-grid sized size-{board.size}"
+    classes += " jigsaw" if variant and rules.jigsaw else ""
     # Every piece of ``cells`` is escaped above, or is markup of this module's.
     rows = mark_safe(bands("{}", board).format(*cells))
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
@@ -126,6 +134,23 @@ def spoken_places(board: Shape) -> tuple[str, ...]:
     """Each cell's spoken place on ``board`` ("Row 1, column 5, box 2") in
     the reader's language, escaped: the labels of a grid's cells."""
     return _places_from(gettext("Row %(row)s, column %(column)s, box %(box)s"), board)
+
+
+def ruled_places(rules: Rules) -> tuple[str, ...]:
+    """Each cell's spoken place under a rule set, escaped: its row and column,
+    its box unless jigsaw regions replace the boxes, then every other region
+    that holds it ("Row 1, column 1, box 1, the main diagonal")."""
+    if rules.jigsaw:
+        label = gettext("Row %(row)s, column %(column)s")
+    else:
+        label = gettext("Row %(row)s, column %(column)s, box %(box)s")
+    comma = gettext(", ")
+    return tuple(
+        place + escape(comma + names) if names else place
+        for place, names in zip(
+            _places_from(label, rules.geometry), rules_view.region_names(rules), strict=True
+        )
+    )
 
 
 @cache  # one per language the site speaks and board: few

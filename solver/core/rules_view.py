@@ -1,0 +1,129 @@
+"""How a rule set shows on a page: its drawing on the grid, and its words.
+
+Every grid that draws a puzzle asks here what its rules add to each cell:
+
+- ``cell_classes``: classes a cell takes so CSS draws the rules (``edge-top``
+  ... where a jigsaw region's border runs, ``diag-main`` / ``diag-anti`` on a
+  diagonal, ``window`` and ``extra`` shading). The drawing is made of the
+  cells' own borders and backgrounds, so it prints, scales with the cells
+  and needs no script;
+- ``region_names``: the regions beyond row and column that a cell is in, in
+  the reader's language ("jigsaw region 4, the main diagonal"), for the
+  cell's accessible name;
+- ``sentences``: the rules stated in words, one sentence per kind, for the
+  text above the grid.
+
+A classic rule set adds nothing anywhere.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.utils.translation import gettext, gettext_noop
+
+from ..engine.rules import Rules
+
+# One sentence per kind, in the order rule sets list them.
+_SENTENCES = {
+    "jigsaw": gettext_noop(
+        "Each row, column and outlined jigsaw region holds every digit once (there are no boxes)."
+    ),
+    "maindiagonal": gettext_noop(
+        "The main diagonal (top left to bottom right) holds every digit once."
+    ),
+    "antidiagonal": gettext_noop(
+        "The other diagonal (bottom left to top right) holds every digit once."
+    ),
+    "windoku": gettext_noop("Each shaded window holds every digit once, as a box does."),
+    "disjoint": gettext_noop(
+        "Disjoint groups: cells in the same place of their boxes hold different digits."
+    ),
+    "extra": gettext_noop("Each shaded extra region holds different digits."),
+    "antiknight": gettext_noop(
+        "Anti-knight: equal digits never stand a chess knight's move apart."
+    ),
+    "antiking": gettext_noop(
+        "Anti-king: equal digits never touch, not even at a corner (a chess king's move)."
+    ),
+    "nonconsecutive": gettext_noop(
+        "Non-consecutive: cells side by side never hold digits one apart."
+    ),
+}
+_CLASSIC = gettext_noop("Each row, column and box holds every digit once.")
+_BOXES = gettext_noop("Each row, column and box holds every digit once; and:")
+
+_NAMES = {
+    "jigsaw": gettext_noop("jigsaw region %(number)s"),
+    "diagonal1": gettext_noop("the main diagonal"),
+    "diagonal2": gettext_noop("the other diagonal"),
+    "window": gettext_noop("window %(number)s"),
+    "disjoint": gettext_noop("disjoint group %(number)s"),
+    "extra": gettext_noop("extra region %(number)s"),
+}
+
+
+def sentences(rules: Rules) -> list[str]:
+    """The rules in words, in the reader's language: one sentence for the
+    rows, columns and boxes (or jigsaw regions), then one per kind."""
+    if rules.is_classic:
+        return [gettext(_CLASSIC)]
+    said = [] if rules.jigsaw else [gettext(_BOXES)]
+    tokens = _tokens(rules)
+    return said + [gettext(_SENTENCES[token]) for token in tokens]
+
+
+def _tokens(rules: Rules) -> list[str]:
+    """Each kind's token, once (the extra regions' kind is one, however many)."""
+    return list(dict.fromkeys(kind.token for kind in rules.kinds))
+
+
+@cache  # one per rule set: few at a time
+def cell_classes(rules: Rules) -> tuple[str, ...]:
+    """For each cell, the classes (each with a leading space) that draw the rules."""
+    geometry = rules.geometry
+    n = geometry.size
+    found = [""] * geometry.cells
+    if rules.jigsaw:
+        regions = rules.jigsaw.regions
+        for cell in range(geometry.cells):
+            row, col = divmod(cell, n)
+            for name, other, inside in (
+                ("top", cell - n, row > 0),
+                ("bottom", cell + n, row < n - 1),
+                ("left", cell - 1, col > 0),
+                ("right", cell + 1, col < n - 1),
+            ):
+                if inside and regions[other] != regions[cell]:
+                    found[cell] += f" edge-{name}"
+    for unit in geometry.units:
+        mark = {
+            "diagonal": " diag-main" if unit.number == 1 else " diag-anti",
+            "window": " window",
+            "extra": " extra",
+        }.get(unit.kind)
+        if mark:
+            for cell in unit.cells:
+                if mark not in found[cell]:
+                    found[cell] += mark
+    return tuple(found)
+
+
+def region_names(rules: Rules) -> tuple[str, ...]:
+    """For each cell, the regions beyond its row and column that hold it, in
+    the reader's language, joined by commas ("" when none but its box)."""
+    return _names_in(rules, gettext(", "), tuple(gettext(t) for t in _NAMES.values()))
+
+
+@cache  # one per rule set and language
+def _names_in(rules: Rules, comma: str, templates: tuple[str, ...]) -> tuple[str, ...]:
+    """``region_names`` with the templates already translated (in ``_NAMES`` order)."""
+    by_kind = dict(zip(_NAMES, templates, strict=True))
+    names: list[list[str]] = [[] for _ in range(rules.geometry.cells)]
+    for unit in rules.geometry.units:
+        if unit.kind in ("row", "column", "box"):
+            continue
+        key = f"diagonal{unit.number}" if unit.kind == "diagonal" else unit.kind
+        for cell in unit.cells:
+            names[cell].append(by_kind[key] % {"number": unit.number})
+    return tuple(comma.join(each) for each in names)
