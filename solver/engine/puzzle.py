@@ -37,12 +37,19 @@ class Puzzle:
 
 
 def read_puzzle(text: str, shape: Shape | None = None) -> Puzzle:
-    """The puzzle in ``text``: givens as ``parse_puzzle`` reads them, with the
-    rules of a ``rules:`` line if there is one (classic Sudoku if not).
+    """The puzzle in ``text``: an f-puzzles or SudokuPad link or payload
+    (``links.read_link``, which brings its own board, so ``shape`` is not
+    used), or else givens as ``parse_puzzle`` reads them, with the rules of a
+    ``rules:`` line if there is one (classic Sudoku if not).
 
-    Raises ``InvalidPuzzle`` naming each problem, from the parser or from
-    the rules' text.
+    Raises ``InvalidPuzzle`` naming each problem, from the link, the parser
+    or the rules' text.
     """
+    from .links import read_link  # links builds Puzzles, so it imports this module
+
+    linked = read_link(text)
+    if linked is not None:
+        return linked
     found = _RULES_LINE.search(text)
     givens_text = _RULES_LINE.sub("", text) if found else text
     grid = parse_puzzle(givens_text, shape)
