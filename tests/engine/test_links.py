@@ -265,6 +265,15 @@ def test_a_title_and_author_are_kept_as_plain_bounded_text():
     assert read(board(4, title=["not", "text"])).title == ""
 
 
+def test_a_title_packed_by_javascript_keeps_its_emoji():
+    # JavaScript strings are UTF-16: lz-string packs an emoji as its two surrogates.
+    grid = json.dumps(board(4)["grid"])
+    packed = lzstring.compress_to_base64(
+        '{"size":4,"grid":' + grid + ',"title":"Fog \ud83d\ude00"}'
+    )
+    assert read_link(packed).title == "Fog 😀"
+
+
 def regions_of(size, rows, cols):
     """Each cell's box of rows x cols, numbered 0-based row by row."""
     return [(c // size // rows) * (size // cols) + c % size // cols for c in range(size * size)]
@@ -508,7 +517,7 @@ ROUND_TRIPS = {
 
 def sample_puzzle(size, chosen) -> Puzzle:
     grid = tuple((c * 7) % (size + 1) if c % 5 == 0 else 0 for c in range(size * size))
-    return Puzzle(grid, rule_set(size, chosen), "Title “quoted” é", "Author")
+    return Puzzle(grid, rule_set(size, chosen), "Title “quoted” é 😀", "Author")
 
 
 @pytest.mark.parametrize("name", list(ROUND_TRIPS))
