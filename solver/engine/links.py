@@ -420,15 +420,21 @@ def _partition(regions: Sequence[int | None]) -> list[int]:
 
 
 def _flags(data: dict) -> list[k.Kind]:
-    """The kinds of the global rules set to true; ``bad_link`` for one neither true nor false."""
+    """The kinds of the global rules set to true (false, empty or absent: no
+    rule); ``bad_link`` for one set to anything else."""
     chosen = []
     for key, kind in _FLAGS.items():
         value = data.get(key)
         if value is True:
             chosen.append(kind)
-        elif value not in (None, False):
+        elif not _empty(value):
             raise _fail("bad_link", part=key)
     return chosen
+
+
+def _empty(value: object) -> bool:
+    """True for what f-puzzles writes for a rule it does not have."""
+    return value in (None, False, [], {}, "")  # False == 0: a zero is no rule either
 
 
 def _extra(regions: object, size: int) -> list[k.Kind]:
@@ -476,7 +482,7 @@ def _refused(data: dict, rows: list[dict]) -> list[Problem]:
     refused = [
         key
         for key, value in data.items()
-        if key not in _IGNORED and key not in _FLAGS and value not in (None, False, [], {}, "")
+        if key not in _IGNORED and key not in _FLAGS and not _empty(value)
     ]
     if any(isinstance(c, dict) and c.get("value") not in (None, "") for c in _list(data, "cage")):
         refused.append("cage")  # a cage with a number may be a killer cage's sum
