@@ -3,8 +3,11 @@
 The routes themselves are ``solver.urls``'s (and ``/api/``'s operations the
 API's); pages and replies link to each other through these functions, so an
 address changes in one place. A puzzle travels in its link as ``?puzzle=``
-(its 81 symbols), which is what makes an answer, a walk of steps or a game
-a permanent address that needs nothing stored.
+(its 81 symbols) and, beyond classic Sudoku, its rules as ``&rules=`` (the
+rule set's short text, ``engine.rules.text``), which is what makes an
+answer, a walk of steps or a game a permanent address that needs nothing
+stored. Every function taking a ``puzzle`` takes a grid, its text, or an
+``engine.puzzle.Puzzle`` (givens and rules).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from .engine import Grid, format_grid
+from .engine.puzzle import Puzzle
 
 API_PREFIX = "/api/"  # where the JSON API lives (``solver.api``)
 
@@ -106,10 +110,17 @@ def batch_csv_url(batch_id: UUID) -> str:
     return reverse("solver:batch_csv", args=[batch_id])
 
 
-def _with_puzzle(name: str, puzzle: Grid | str, more: dict | None = None) -> str:
-    """The address of the page ``name`` for ``puzzle`` (``?puzzle=``, then ``more``)."""
-    line = puzzle if isinstance(puzzle, str) else format_grid(puzzle)
-    return reverse(name) + "?" + urlencode({"puzzle": line} | (more or {}))
+def _with_puzzle(name: str, puzzle: Grid | str | Puzzle, more: dict | None = None) -> str:
+    """The address of the page ``name`` for ``puzzle`` (``?puzzle=``, its
+    ``rules=`` beyond classic Sudoku, then ``more``)."""
+    query: dict = {}
+    if isinstance(puzzle, Puzzle):
+        query["puzzle"] = format_grid(puzzle.grid)
+        if not puzzle.rules.is_classic:
+            query["rules"] = puzzle.rules.key
+    else:
+        query["puzzle"] = puzzle if isinstance(puzzle, str) else format_grid(puzzle)
+    return reverse(name) + "?" + urlencode(query | (more or {}))
 
 
 def _with_query(name: str, filters: dict, page: int, args=None) -> str:

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from ninja import Query, Schema
 from pydantic import Field
 
-from ..core.reading import PASTE_MAX_LENGTH
+from ..core.reading import PASTE_MAX_LENGTH, RULES_MAX_LENGTH
 from ..engine import Status
 from ..engine.levels import LEVELS
 from ..engine.techniques import TABLE
@@ -38,6 +38,45 @@ PUZZLE_HELP = (
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
 # A puzzle in a GET's query (``?puzzle=``).
 PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
+
+
+RULES_HELP = (
+    "The rule set, in the site's short text, for givens that carry none of their own "
+    "(a link or a 'rules:' line brings its own): kinds joined by commas, such as "
+    "'diagonal,antiknight', 'windoku', 'jigsaw:<a region symbol per cell>', "
+    "'extra:r1c1.r1c2.r2c1.r2c2', 'disjoint', 'antiking', 'nonconsecutive' "
+    "(docs/rules.md). Empty or absent: classic Sudoku."
+)
+
+
+Rules = Annotated[str, Field(max_length=RULES_MAX_LENGTH, description=RULES_HELP)]
+# A rule set in a GET's query (``&rules=``).
+RULES_QUERY = Query("", max_length=RULES_MAX_LENGTH, description=RULES_HELP)
+# What a reply says of the rules read.
+RuleIds = Annotated[
+    list[str],
+    Field(
+        min_length=1,
+        description="The rules read, one id per kind: classic, or e.g. diagonal, windoku, "
+        "disjoint, extra, jigsaw, antiknight, antiking, nonconsecutive.",
+        examples=[["classic"], ["diagonal", "antiknight"]],
+    ),
+]
+RulesText = Annotated[
+    str,
+    Field(
+        max_length=RULES_MAX_LENGTH,
+        description="The rules read in the site's short text ('' for classic), as 'rules' "
+        "takes them.",
+    ),
+]
+FpuzzlesLink = Annotated[
+    str,
+    Field(
+        pattern=r"^https://f-puzzles\.com/\?load=",
+        description="The puzzle as an f-puzzles link (its payload opens in SudokuPad too).",
+    ),
+]
 
 
 Line = Annotated[int, Field(ge=1, le=25)]

@@ -4,7 +4,9 @@ One puzzle or many: the input is one puzzle written over several lines when
 its first puzzle line is drawn (holds ``|`` or ``+``, or only ``-``), or holds
 one row of a board rather than a whole board (9 cells, 25 cells, ...), or
 when the input is exactly 16 lines of 16 cells (one 16x16 board, not sixteen
-4x4 ones). Otherwise every line is a puzzle. Cells are counted as the parser
+4x4 ones). Otherwise every line is a puzzle: always so when the first is a
+link (``http...``) or an f-puzzles payload (``fpuzzles...``), whose
+characters say nothing of drawn grids. Cells are counted as the parser
 reads them (``count_cells``). Blank lines and lines starting with ``#`` are
 skipped either way.
 
@@ -132,6 +134,9 @@ def read_entries(lines: Iterable[str]) -> Iterator[Entry]:
         return
     first = head[0][1]
     cells = count_cells(first)
+    if _links(first):
+        yield from (Entry(number, text) for number, text in chain(head, content))
+        return
     if _draws(first) or (_is_side(cells) and not _is_board(cells)):
         yield _one_puzzle(head, content)
         return
@@ -166,6 +171,12 @@ def _one_puzzle(head: list[tuple[int, str]], rest: Iterable[tuple[int, str]]) ->
             )
         texts.append(text)
     return Entry(head[0][0], "\n".join(texts))
+
+
+def _links(line: str) -> bool:
+    """True if the line is a link or an f-puzzles payload: a puzzle of its own
+    (a payload's base64 may hold ``+``, which a drawn grid holds too)."""
+    return line.lower().startswith(("http://", "https://", "fpuzzles"))
 
 
 def _draws(line: str) -> bool:

@@ -23,12 +23,12 @@ from solver.engine import (
     Status,
     find_conflicts,
     format_grid,
-    parse_puzzle,
     shape_of_grid,
     solve,
 )
 from solver.engine.difficulty import Difficulty, rate
 from solver.engine.marks import Marks
+from solver.engine.puzzle import Puzzle, read_puzzle
 from solver.engine.steps import Step
 from solver.engine.teacher import explain
 
@@ -79,20 +79,23 @@ def solve_entry(
     solution when ``first``; explained and rated when ``teach`` and it is
     unique); never raises on a bad puzzle."""
     puzzle = " ".join(entry.text.splitlines())
-    grid, problems = _read(entry.text)
-    if grid is None:
+    read, problems = _read(entry.text)
+    if read is None:
         reason = " ".join(problem.message for problem in problems)
         return Outcome(entry.line, puzzle, Status.INVALID, message=reason, problems=problems)
-    result = solve(grid, budget=budget, limit=1 if first else 2)
+    grid, rules = read.grid, read.rules
+    result = solve(grid, budget=budget, limit=1 if first else 2, rules=rules)
     # Conflicting givens always end in NONE, so only then are they looked for:
     # checking every puzzle would cost a tenth of the time on easy ones.
-    conflicts = find_conflicts(grid) if result.status is Status.NONE else []
+    conflicts = find_conflicts(grid, rules=rules) if result.status is Status.NONE else []
     if conflicts:
         reason = _name_conflicts([problem.message for problem in conflicts])
         return Outcome(
             entry.line, puzzle, Status.INVALID, message=reason, problems=tuple(conflicts)
         )
-    steps = _taught(grid) if teach and result.status is Status.UNIQUE else None
+    # The teacher takes classic Sudoku only, for now: a variant gets its verdict alone.
+    taught = teach and result.status is Status.UNIQUE and rules.is_classic
+    steps = _taught(grid) if taught else None
     return Outcome(
         line=entry.line,
         puzzle=puzzle,
@@ -115,10 +118,11 @@ def _taught(grid: Grid) -> tuple[Step, ...]:
     return tuple(replace(step, params=dict(step.params)) for step in steps)
 
 
-def _read(text: str) -> tuple[Grid | None, tuple[Problem, ...]]:
-    """The grid written in ``text`` and no problems; or None and why it is no puzzle."""
+def _read(text: str) -> tuple[Puzzle | None, tuple[Problem, ...]]:
+    """The puzzle written in ``text`` (givens and rules: a link or a ``rules:``
+    line brings them) and no problems; or None and why it is no puzzle."""
     try:
-        return parse_puzzle(text), ()
+        return read_puzzle(text), ()
     except InvalidPuzzle as error:
         return None, tuple(error.problems)
 

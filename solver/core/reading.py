@@ -5,7 +5,10 @@ looks like), check the givens against the rules, and record every problem
 with the cells at fault (``issues``) so a page can tie each message to its
 cells. ``PuzzleTextForm`` reads one text, as the API, the links (``?puzzle=``)
 and the teacher do; the entry page's own form (``solver.entry.forms``) adds
-the 81 cells and a file. A valid form has ``cleaned_data["grid"]``.
+the 81 cells and a file. A valid form has ``cleaned_data["grid"]`` and
+``cleaned_data["rules"]``: the text is read by ``engine.read_puzzle``, so an
+f-puzzles or SudokuPad link, its payload, or givens with a ``rules:`` line
+bring their rule set, and the givens are checked against every rule of it.
 """
 
 from __future__ import annotations
@@ -29,29 +32,51 @@ from ..engine import (
     parse_puzzle,
 )
 from ..engine.board import shape_for_cells
+from ..engine.puzzle import Puzzle, read_puzzle
+from ..engine.rules import Rules, classic
+from ..engine.rules.text import MAX_LENGTH as RULES_MAX_LENGTH
+from ..engine.rules.text import read_rules
 from .issues import Issue
 from .messages import describe
 
-PASTE_MAX_LENGTH = 2000  # room for a drawn grid with generous spacing
+# Room for a drawn grid with generous spacing, and for an f-puzzles link of a
+# large jigsaw board (a 9x9 variant's link is 200 to 1,200 characters).
+PASTE_MAX_LENGTH = 12_000
 
 
 class PuzzleReader(forms.Form):
     """What every puzzle form shares: reading a text with the engine, checking
     the givens, and recording each problem as an ``Issue`` (``issues``, in
     order) beside the form's errors. ``notices`` says what the reader should
-    know about a text that was read; ``grid_shown`` is the puzzle as read.
+    know about a text that was read; ``grid_shown`` is the puzzle's givens as
+    read, ``puzzle_shown`` the whole puzzle (givens and rules).
 
     ``shape`` is the board a text is read for; None reads every size the
     engine reads (4x4 to 25x25), the board following from the text.
     """
 
     shape: Shape | None = STANDARD
+    # Whether the feature reading the puzzle applies rules beyond classic
+    # Sudoku; one that does not yet refuses them by name, never drops them.
+    takes_rules = False
+
+    rules = forms.CharField(
+        required=False,
+        max_length=RULES_MAX_LENGTH,
+        strip=True,
+        error_messages={
+            "max_length": _(
+                "The rules are too long (%(show_value)s characters; at most %(limit_value)s)."
+            ),
+        },
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.issues: list[Issue] = []
         self.notices: list[str] = []
         self.grid_shown: Grid | None = None  # a pasted or loaded puzzle, once read
+        self.puzzle_shown: Puzzle | None = None  # ... with its rules
 
     @property
     def invalid_cells(self) -> set[int]:
@@ -75,10 +100,13 @@ class PuzzleReader(forms.Form):
     def _read_text(self, field: str, text: str) -> Grid | None:
         """The grid written in ``text``, or None after adding the reader's errors to ``field``.
 
-        A file that holds several puzzles, one after another, gives its first.
+        ``puzzle_shown`` gets the puzzle with its rules (classic Sudoku when
+        the text names none). A file that holds several puzzles, one after
+        another, gives its first.
         """
         try:
-            self.grid_shown = parse_puzzle(text, self.shape)
+            self.puzzle_shown = read_puzzle(text, self.shape)
+            self.grid_shown = self.puzzle_shown.grid
         except InvalidPuzzle as invalid:
             first, count = _first_of_many(text) if field == "file" else (None, 0)
             if first is None:
@@ -86,16 +114,57 @@ class PuzzleReader(forms.Form):
                     self._report(field, _as_error(problem))
                 return None
             self.grid_shown = first
+            self.puzzle_shown = Puzzle(first, classic(round(len(first) ** 0.5)))
             self.notices.append(_first_of(count))
         return self.grid_shown
 
-    def _accept_givens(self, grid: Grid) -> bool:
-        """True if no givens conflict; else add an error per conflicting pair."""
-        conflicts = find_conflicts(grid)
+    @property
+    def rules_shown(self) -> Rules | None:
+        """The rules of the puzzle as read, or None when it could not be read."""
+        return self.puzzle_shown.rules if self.puzzle_shown is not None else None
+
+    def _accept_givens(self, grid: Grid, rules: Rules | None = None) -> bool:
+        """True if no givens break a rule of ``rules`` (classic Sudoku when
+        None); else add an error per pair of cells that breaks one."""
+        conflicts = find_conflicts(grid, rules=rules)
         side = round(len(grid) ** 0.5)
         for problem in conflicts:
             self._report(None, _as_error(problem), problem.cells, side)
         return not conflicts
+
+    def _given_rules(self, text: str) -> Rules | None:
+        """The puzzle's rules: those its text brought, or those of the ``rules``
+        field (the site's short text, as its links carry it) for givens that
+        brought none; None after an error when they cannot be read, or when
+        the field names rules other than the ones the text brought."""
+        read = self.puzzle_shown.rules
+        if not text or text == read.key:
+            return self._taken(read)
+        if not read.is_classic:
+            message = _("The puzzle brings its own rules, and the rules field names others.")
+            self._report("rules", ValidationError(message, code="rules_twice"))
+            return None
+        try:
+            rules = read_rules(text, read.size)
+        except InvalidPuzzle as invalid:
+            for problem in invalid.problems:
+                self._report("rules", _as_error(problem))
+            return None
+        self.puzzle_shown = Puzzle(self.puzzle_shown.grid, rules)
+        return self._taken(rules)
+
+    def _taken(self, rules: Rules) -> Rules | None:
+        """``rules``, or None after an error naming them when they go beyond
+        classic Sudoku and this feature does not take them yet."""
+        if rules.is_classic or self.takes_rules:
+            return rules
+        message = _(
+            "This page does not take variant rules yet (%(rules)s): only the answer page "
+            "and the solving API do."
+        )
+        params = {"rules": ", ".join(rules.ids)}
+        self._report(None, ValidationError(message, code="rules_not_taken", params=params))
+        return None
 
 
 class PuzzleTextForm(PuzzleReader):
@@ -118,19 +187,28 @@ class PuzzleTextForm(PuzzleReader):
     def clean(self):
         cleaned = super().clean()
         self._note_field_errors()
-        if not self.has_error("puzzle"):
+        if not (self.has_error("puzzle") or self.has_error("rules")):
             grid = self._read_text("puzzle", cleaned.get("puzzle", ""))
-            if grid is not None and self._accept_givens(grid):
-                cleaned["grid"] = grid
+            rules = self._given_rules(cleaned.get("rules", "")) if grid is not None else None
+            if rules is not None and self._accept_givens(grid, rules):
+                cleaned["grid"], cleaned["rules"] = grid, rules
+                cleaned["puzzle_read"] = self.puzzle_shown
         return cleaned
 
 
 class AnySizeTextForm(PuzzleTextForm):
-    """A puzzle as one text, of any size the engine reads (4x4 to 25x25): the
-    answer page's and the solving API's input. A valid form's grid has N*N
-    cells; ``engine.shape_of_grid`` gives its board."""
+    """A puzzle as one text, of any size the engine reads (4x4 to 25x25). A
+    valid form's grid has N*N cells; ``engine.shape_of_grid`` gives its board."""
 
     shape = None
+
+
+class VariantTextForm(AnySizeTextForm):
+    """As ``AnySizeTextForm``, with any rule set the engine knows: the answer
+    page's and the solving API's input. A valid form's ``puzzle_read`` is the
+    whole puzzle, its ``shape`` the board with every region of its rules."""
+
+    takes_rules = True
 
 
 def written_board(text: str, form: AnySizeTextForm) -> Shape | None:

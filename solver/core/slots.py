@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 from deploy import limits
 
 from ..engine.board import Grid, Shape, shape_of_grid
+from ..engine.rules import Rules
 from ..engine.search import Budget
 from ..engine.solve import Result, Status, solve
 
@@ -80,19 +81,20 @@ def short_budget(board: Shape) -> Budget:
     return Budget(max_guesses=guesses, max_seconds=settings.SUDOKU_SOLVE_SECONDS)
 
 
-def solve_fairly(grid: Grid, board: Shape | None = None) -> Result:
-    """``solve`` within the site's budget (SUDOKU_SOLVE_SECONDS): short when it
-    can be, else, as dear work, in a slot (``dear_slot``), with the seconds
-    that are left. Raises Busy when the search needs a slot and none is free."""
-    board = board or shape_of_grid(grid)
+def solve_fairly(grid: Grid, board: Shape | None = None, rules: Rules | None = None) -> Result:
+    """``solve`` under ``rules`` (classic Sudoku on ``board`` when None) within
+    the site's budget (SUDOKU_SOLVE_SECONDS): short when it can be, else, as
+    dear work, in a slot (``dear_slot``), with the seconds that are left.
+    Raises Busy when the search needs a slot and none is free."""
+    board = rules.geometry if rules is not None else board or shape_of_grid(grid)
     start = perf_counter()
-    short = solve(grid, board, budget=short_budget(board))
+    short = solve(grid, board, budget=short_budget(board), rules=rules)
     if short.status is not Status.GAVE_UP or short.elapsed >= settings.SUDOKU_SOLVE_SECONDS:
         return short
     with dear_slot():
         # The search is the same from its start: at most the short share done twice.
         left = settings.SUDOKU_SOLVE_SECONDS - (perf_counter() - start)
-        return solve(grid, board, budget=Budget(max_seconds=max(left, 0.0)))
+        return solve(grid, board, budget=Budget(max_seconds=max(left, 0.0)), rules=rules)
 
 
 def busy_page(request: HttpRequest) -> HttpResponse:

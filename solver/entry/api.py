@@ -2,9 +2,13 @@
 ``/api/validate``, each by POST (JSON) or GET (the puzzle in the query).
 
 The puzzle is read and checked by the same form as the answer page
-(``AnySizeTextForm``), so the API gives the same codes and messages, and
-takes every size the engine reads (4x4 to 25x25); each reply states the
-board's ``size`` and ``box``. The rating is 9x9 only: the levels are calibrated on 9x9 puzzles.
+(``VariantTextForm``), so the API gives the same codes and messages, and
+takes every size the engine reads (4x4 to 25x25) and every rule set it
+knows: the text may be an f-puzzles or SudokuPad link or carry a ``rules:``
+line, or ``rules`` names the rule set in the site's short text. Each reply
+states the board's ``size`` and ``box``, the ``rules`` read (one id per
+kind), their short text, and an f-puzzles link carrying the puzzle. The
+rating is classic 9x9 only: the levels are calibrated there.
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ from ninja import Router
 from ninja.decorators import decorate_view
 
 from ..api.errors import failure, require_json
-from ..api.schemas import PUZZLE_QUERY, Failure
+from ..api.schemas import PUZZLE_QUERY, RULES_QUERY, Failure
 from ..core.logs import log_solve
-from ..core.reading import AnySizeTextForm
+from ..core.reading import VariantTextForm
 from ..core.slots import solve_fairly
-from ..engine import STANDARD, Grid, Status, format_grid, shape_of_grid
+from ..engine import STANDARD, Grid, Status, format_grid
+from ..engine.links import fpuzzles_link
 from ..teaching import ratings
 from ..teaching.lessons import difficulty_json
 from .schemas import PuzzleIn, Solved, Verdict
@@ -36,7 +41,7 @@ LINKED_VERDICT = {200: Verdict, 400: Failure}
 @decorate_view(require_json)
 def solve_posted(request: HttpRequest, body: PuzzleIn):
     """The verdict on the puzzle and a solution, when there is one."""
-    return _answer(request, body.puzzle, with_solution=True)
+    return _answer(request, body.puzzle, body.rules, with_solution=True)
 
 
 @router.get(
@@ -45,9 +50,9 @@ def solve_posted(request: HttpRequest, body: PuzzleIn):
     operation_id="solveLink",
     summary="Solve a puzzle in a link",
 )
-def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY, rules: str = RULES_QUERY):
     """As POST /api/solve, with the puzzle in the query (``?puzzle=...``)."""
-    return _answer(request, puzzle, with_solution=True)
+    return _answer(request, puzzle, rules, with_solution=True)
 
 
 @router.post(
@@ -60,7 +65,7 @@ def solve_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
 def validate_posted(request: HttpRequest, body: PuzzleIn):
     """The verdict on the puzzle (is it a proper puzzle, with one solution?)
     without the solution."""
-    return _answer(request, body.puzzle, with_solution=False)
+    return _answer(request, body.puzzle, body.rules, with_solution=False)
 
 
 @router.get(
@@ -69,19 +74,21 @@ def validate_posted(request: HttpRequest, body: PuzzleIn):
     operation_id="validateLink",
     summary="Check a puzzle in a link",
 )
-def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY):
+def validate_linked(request: HttpRequest, puzzle: str = PUZZLE_QUERY, rules: str = RULES_QUERY):
     """As POST /api/validate, with the puzzle in the query."""
-    return _answer(request, puzzle, with_solution=False)
+    return _answer(request, puzzle, rules, with_solution=False)
 
 
-def _answer(request: HttpRequest, text: str, with_solution: bool):
-    """The verdict on ``text`` (with a solution if asked), or 400 with its problems."""
-    form = AnySizeTextForm({"puzzle": text})
+def _answer(request: HttpRequest, text: str, rules: str | None, with_solution: bool):
+    """The verdict on ``text`` under its rules (with a solution if asked), or
+    400 with its problems."""
+    form = VariantTextForm({"puzzle": text, "rules": rules or ""})
     if not form.is_valid():
         return failure(400, form.issues)
-    givens = form.cleaned_data["grid"]
-    board = shape_of_grid(givens)
-    result = solve_fairly(givens, board)
+    puzzle = form.cleaned_data["puzzle_read"]
+    givens, read = puzzle.grid, puzzle.rules
+    board = read.geometry
+    result = solve_fairly(givens, rules=read)
     log_solve(request, "api", result)
     body = {
         "status": result.status.value,
@@ -91,10 +98,13 @@ def _answer(request: HttpRequest, text: str, with_solution: bool):
         "elapsed_ms": round(result.elapsed * 1000, 3),
         "size": board.size,
         "box": [board.box_rows, board.box_cols],
+        "rules": read.ids,
+        "rules_text": read.key,
+        "fpuzzles": fpuzzles_link(puzzle),
     }
     if with_solution:
         body["solution"] = format_grid(result.solution) if result.solution else None
-        unique = result.status is Status.UNIQUE
+        unique = result.status is Status.UNIQUE and read.is_classic
         body["difficulty"] = _difficulty(givens, result.guesses) if unique else None
     return body
 

@@ -20,6 +20,10 @@ from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import HEX, from_hex, hex_value, symbols_of, writing_of
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine import read_symbol as engine_read_symbol
+from ..engine.problems import InvalidPuzzle
+from ..engine.puzzle import Puzzle
+from ..engine.rules import Rules, classic
+from ..engine.rules.text import read_rules
 
 NOT_A_DIGIT = _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9.")
 NOT_A_VALUE = _(
@@ -27,10 +31,11 @@ NOT_A_VALUE = _(
 )
 # A file input left empty arrives as a plain field "file" with no value; "size"
 # is the board's side, on boards other than 9x9, and "writing" how its values
-# are written (core.writings). "image" and "camera" are the photo's inputs
+# are written (core.writings), "rules" the rule set's short text (engine.rules.text)
+# for the cells or a paste without rules of its own. "image" and "camera" are the photo's inputs
 # (solver.photos.web.views), read only by "Read the photo": Show Answer ignores them.
 ALLOWED_EXTRA_FIELDS = frozenset(
-    {"csrfmiddlewaretoken", "puzzle", "file", "size", "writing", "image", "camera"}
+    {"csrfmiddlewaretoken", "puzzle", "rules", "file", "size", "writing", "image", "camera"}
 )
 ALLOWED_FILES = frozenset({"file", "image", "camera"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
@@ -114,6 +119,8 @@ class PuzzleForm(PuzzleReader):
         error_messages={"empty": _("The file is empty.")},
     )
 
+    takes_rules = True  # its post goes to the answer, which solves under them
+
     def __init__(self, *args, board: Shape = STANDARD, writing: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.board = self.shape = board
@@ -133,6 +140,28 @@ class PuzzleForm(PuzzleReader):
             for name, digit in zip(form.names, grid, strict=True)
         }
         return form
+
+    @classmethod
+    def for_puzzle(cls, puzzle: Puzzle, board: Shape = STANDARD, writing: str = "") -> PuzzleForm:
+        """As ``for_grid``, with the puzzle's rules kept in the form (``rules_carried``)."""
+        form = cls.for_grid(puzzle.grid, board, writing)
+        form.initial["rules"] = puzzle.rules.key
+        return form
+
+    @property
+    def rules_carried(self) -> Rules | None:
+        """The rules beyond classic Sudoku that the form carries (those read,
+        else those it was sent or started with, when they can be read), or None."""
+        if self.puzzle_shown is not None:
+            rules = self.puzzle_shown.rules
+        else:
+            source = self.data if self.is_bound else self.initial
+            text = str(source.get("rules", ""))[: self.fields["rules"].max_length]
+            try:
+                rules = read_rules(text, self.board.size)
+            except InvalidPuzzle:
+                return None
+        return None if rules.is_classic else rules
 
     def _read_text(self, field: str, text: str) -> Grid | None:
         """As the reader's, a text in hexadoku's writing first put in the formats'."""
@@ -154,10 +183,16 @@ class PuzzleForm(PuzzleReader):
         if self._reject_tampering() or self.has_error("puzzle") or self.has_error("file"):
             return cleaned
         grid = self._read_source(cleaned)
+        if grid is None:
+            return cleaned
+        if self.puzzle_shown is None:  # the cells, under the rules field's rules
+            self.puzzle_shown = Puzzle(grid, classic(self.board.size))
+        rules = self._given_rules(cleaned.get("rules", ""))
         # Conflicts among the readable cells are reported even beside bad cells,
         # so one round trip shows every problem.
-        if grid is not None and self._accept_givens(grid) and not self.errors:
-            cleaned["grid"] = grid
+        if rules is not None and self._accept_givens(grid, rules) and not self.errors:
+            cleaned["grid"], cleaned["rules"] = grid, rules
+            cleaned["puzzle_read"] = self.puzzle_shown
         return cleaned
 
     def _report_unreadable_cells(self, cleaned: dict) -> None:

@@ -24,11 +24,13 @@ from django.shortcuts import redirect, render
 
 from ..addresses import answer_url, api_url, entry_url, photo_url
 from ..choices import StatusChoices
+from ..core import rules_view
 from ..core.boards import size_choices
 from ..core.reading import AnySizeTextForm, PuzzleTextForm, written_board
 from ..core.writings import HEX, HEX_BLANKS
-from ..engine import STANDARD, Grid, Shape
+from ..engine import STANDARD, Grid, Shape, shape_of_grid
 from ..engine.parse import BLANKS
+from ..engine.puzzle import Puzzle
 from ..library.forms import LevelForm
 from .forms import FILE_TYPES, PuzzleForm, posted_board, posted_writing
 from .grid import doubtful_suffix, entry_grid, field_problems, problem_id
@@ -43,8 +45,12 @@ def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpRespon
     what was read, or why it could not be."""
     board = form.board
     doubtful = photo.doubtful if photo is not None else ()
+    rules = form.rules_carried
     context = {
         "form": form,
+        # Rules beyond classic Sudoku, kept in the form and said above the grid.
+        "rules": rules,
+        "rules_said": rules_view.sentences(rules) if rules is not None else [],
         "board": board,
         "standard": board is STANDARD,
         "sizes": size_choices(),
@@ -84,10 +90,11 @@ def read_link(text: str) -> Grid | None:
     return form.cleaned_data["grid"] if form.is_valid() else None
 
 
-def form_showing_problems(text: str, board: Shape = STANDARD) -> PuzzleForm:
-    """The entry page's form on ``board`` for a link's text that has problems:
-    validated, so it lists them, with the text kept in the paste box."""
-    form = PuzzleForm({"puzzle": text}, board=board)
+def form_showing_problems(text: str, board: Shape = STANDARD, rules: str = "") -> PuzzleForm:
+    """The entry page's form on ``board`` for a link's text (and ``rules``)
+    that has problems: validated, so it lists them, with the text kept in
+    the paste box."""
+    form = PuzzleForm({"puzzle": text, "rules": rules}, board=board)
     form.is_valid()
     return form
 
@@ -113,21 +120,36 @@ def linked_puzzle(request: HttpRequest) -> Grid | HttpResponse:
     text = request.GET.get("puzzle", "").strip()
     if not text:
         return linked_grid(request)
-    form = AnySizeTextForm({"puzzle": text})
+    rules = request.GET.get("rules", "")
+    form = AnySizeTextForm({"puzzle": text, "rules": rules})
     if form.is_valid():
         return form.cleaned_data["grid"]
+    if form.rules_shown is not None and not form.rules_shown.is_classic:
+        # Rules this page does not take yet: refused by name, the puzzle
+        # kept (its answer solves it under them).
+        return entry_page(request, _refused(form, text))
     board = written_board(text, form)
     if board is not None and board is not STANDARD:
         return HttpResponseRedirect(answer_url(text))
-    return entry_page(request, form_showing_problems(text))
+    return entry_page(request, form_showing_problems(text, rules=rules))
 
 
-def posted_entry(request: HttpRequest, address: Callable[[Grid], str]) -> HttpResponse:
-    """The entry form posted to a page (Show Answer, Play): its grid checked
-    and redirected to ``address(grid)``, or the entry page again, kept, with
+def _refused(form: AnySizeTextForm, text: str) -> PuzzleForm:
+    """The entry form filled with the puzzle ``form`` read, with its rules,
+    listing ``form``'s problems (the rules this page refuses among them)."""
+    read = form.puzzle_shown
+    board = shape_of_grid(read.grid)
+    shown = PuzzleForm.for_puzzle(read, board)
+    shown.issues = form.issues
+    return shown
+
+
+def posted_entry(request: HttpRequest, address: Callable[[Puzzle], str]) -> HttpResponse:
+    """The entry form posted to a page (Show Answer, Play): its puzzle checked
+    and redirected to ``address(puzzle)`` (givens and rules), or the entry page again, kept, with
     its problems. See Other: a reload or Back never posts the form again."""
     board, writing = posted_board(request.POST), posted_writing(request.POST)
     form = PuzzleForm(request.POST, request.FILES, board=board, writing=writing)
     if not form.is_valid():
         return entry_page(request, form)
-    return HttpResponseRedirect(address(form.cleaned_data["grid"]), status=303)
+    return HttpResponseRedirect(address(form.cleaned_data["puzzle_read"]), status=303)

@@ -7,16 +7,31 @@ from typing import Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from ..api.schemas import EXAMPLE, EXAMPLE_SOLUTION, Boxes, Difficulty, Puzzle, Side
+from ..api.schemas import (
+    EXAMPLE,
+    EXAMPLE_SOLUTION,
+    Boxes,
+    Difficulty,
+    FpuzzlesLink,
+    Puzzle,
+    RuleIds,
+    Rules,
+    RulesText,
+    Side,
+)
 from ..engine import VERDICTS
 
 
 class PuzzleIn(Schema):
-    """The body of a POST: the puzzle's text, and nothing else."""
+    """The body of a POST: the puzzle's text, and its rules when the text carries none."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"puzzle": EXAMPLE}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"puzzle": EXAMPLE}]},
+    )
 
     puzzle: Puzzle
+    rules: Rules = ""
 
 
 class Verdict(Schema):
@@ -39,6 +54,9 @@ class Verdict(Schema):
     elapsed_ms: float = Field(ge=0, description="Time the solver took, in milliseconds.")
     size: Side
     box: Boxes
+    rules: RuleIds
+    rules_text: RulesText
+    fpuzzles: FpuzzlesLink
 
 
 class Solved(Verdict):
@@ -54,5 +72,6 @@ class Solved(Verdict):
         description="How hard the puzzle is for a person, for a unique puzzle with an "
         "open cell, when it is known already or quick to find (a puzzle solved without a "
         "guess); null otherwise. GET /api/rating gives it for any unique puzzle, worked "
-        "out once and then kept. Always null on a board other than 9x9: the rating is 9x9 only."
+        "out once and then kept. Always null on a board other than 9x9 and under variant "
+        "rules: the rating is classic 9x9 only."
     )

@@ -23,10 +23,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ..addresses import answer_url, edit_url, entry_url, level_url, play_url, steps_url
 from ..choices import StatusChoices
+from ..core import rules_view
 from ..core.boards import board_of_size
 from ..core.grids import answer_grid, sized_answer_grid
 from ..core.logs import log_solve
-from ..core.reading import AnySizeTextForm, written_board
+from ..core.reading import VariantTextForm, written_board
 from ..core.slots import solve_fairly
 from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import symbols_of, writing_of, written
@@ -39,6 +40,9 @@ from ..engine import (
     format_grid,
     shape_of_grid,
 )
+from ..engine.links import fpuzzles_link, sudokupad_link
+from ..engine.puzzle import Puzzle
+from ..engine.rules import classic
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm, posted_board, posted_writing
@@ -59,7 +63,7 @@ def index(request):
     remembered = board_of_size(request.COOKIES.get(SIZE_COOKIE, "")) or STANDARD
     writing = request.GET.get("writing", "")
     if text:
-        form = _linked_form(text, writing)
+        form = _linked_form(text, writing, request.GET.get("rules", ""))
         if form.board is not remembered:
             form.notices.append(_switched_notice(form.board))
         return _remembering(request, entry_page(request, form), form.board)
@@ -93,19 +97,20 @@ def _remembering(request: HttpRequest, response: HttpResponse, board: Shape) -> 
     return response
 
 
-def _linked_form(text: str, writing: str = "") -> PuzzleForm:
-    """The entry form for a link's ``?puzzle=`` text (in the formats' symbols):
-    filled at its size and shown in ``writing``, or showing its problems on
-    the board it was written for (9x9 when that cannot be told)."""
-    grid = read_link(text)  # the common 9x9 link, read by the quick form
+def _linked_form(text: str, writing: str = "", rules: str = "") -> PuzzleForm:
+    """The entry form for a link's ``?puzzle=`` text (in the formats' symbols)
+    and ``&rules=``: filled at its size, with its rules, and shown in
+    ``writing``, or showing its problems on the board it was written for
+    (9x9 when that cannot be told)."""
+    grid = None if rules else read_link(text)  # the common 9x9 link, read by the quick form
     if grid is not None:
         return PuzzleForm.for_grid(grid)
-    form = AnySizeTextForm({"puzzle": text})
+    form = VariantTextForm({"puzzle": text, "rules": rules})
     valid = form.is_valid()
     board = _other_board(text, form) or STANDARD
     if valid:
-        return PuzzleForm.for_grid(form.cleaned_data["grid"], board, writing)
-    return form_showing_problems(text, board)
+        return PuzzleForm.for_puzzle(form.cleaned_data["puzzle_read"], board, writing)
+    return form_showing_problems(text, board, rules)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -117,20 +122,21 @@ def answer(request):
         if other is not None:
             return HttpResponseRedirect(answer_url(other), status=303)
         writing = posted_writing(request.POST)
-        return posted_entry(request, lambda grid: answer_url(grid, writing))
+        return posted_entry(request, lambda puzzle: answer_url(puzzle, writing))
     text = request.GET.get("puzzle", "").strip()
-    form = AnySizeTextForm({"puzzle": text})
+    form = VariantTextForm({"puzzle": text, "rules": request.GET.get("rules", "")})
     if text and form.is_valid():
-        return _answer_page(request, form.cleaned_data["grid"])
+        return _answer_page(request, form.cleaned_data["puzzle_read"])
     board = _other_board(text, form) if text else None
-    if board is not None:
-        # A board of another size that cannot be read, or whose givens
-        # conflict, has its problems shown here, its grid drawn at its size.
-        return _invalid_page(request, form, board, text)
+    if board is not None or (text and _ruled(form)):
+        # A board of another size, or one under variant rules, that cannot
+        # be read, or whose givens break a rule, has its problems shown
+        # here, its grid drawn at its size with its rules.
+        return _invalid_page(request, form, board or STANDARD, text)
     grid = linked_grid(request)
     if isinstance(grid, HttpResponse):
         return grid
-    return _answer_page(request, grid)
+    return _answer_page(request, Puzzle(grid, classic(STANDARD.size)))
 
 
 @require_POST
@@ -148,9 +154,9 @@ def load(request):
     valid = form.is_valid()
     other = _loaded_other_size(form, board)
     if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
-        return _other_size_reply(other) if other is not None else _load_reply(form)
+        return _other_size_reply(other, board) if other is not None else _load_reply(form)
     if other is not None:
-        return entry_page(request, _switched_form(other, form.notices))
+        return entry_page(request, _switched_form(other, form.notices, board))
     if valid:
         filled = PuzzleForm.for_grid(form.cleaned_data["grid"], board, writing)
         filled.notices = form.notices
@@ -158,13 +164,18 @@ def load(request):
     return entry_page(request, form)
 
 
-def _switched_form(puzzle: Grid, notices: list[str]) -> PuzzleForm:
-    """The entry form filled with ``puzzle`` at its size, after ``notices``,
-    saying the grid changed size."""
-    board = shape_of_grid(puzzle)
-    form = PuzzleForm.for_grid(puzzle, board)
-    form.notices = [*notices, _switched_notice(board)]
+def _switched_form(puzzle: Puzzle, notices: list[str], was: Shape) -> PuzzleForm:
+    """The entry form filled with ``puzzle`` at its size, with its rules,
+    after ``notices``, saying the grid changed size when it is not ``was``."""
+    board = shape_of_grid(puzzle.grid)
+    form = PuzzleForm.for_puzzle(puzzle, board)
+    form.notices = [*notices, *_switched_notices(board, was)]
     return form
+
+
+def _switched_notices(board: Shape, was: Shape) -> list[str]:
+    """The notice that the grid is now ``board``, unless it was already."""
+    return [] if board is was else [_switched_notice(board)]
 
 
 def _switched_notice(board: Shape) -> str:
@@ -201,55 +212,68 @@ def _other_size(text: str, board: Shape = STANDARD) -> Grid | str | None:
     the problems); else None."""
     if not text:
         return None
-    form = AnySizeTextForm({"puzzle": text})
+    form = VariantTextForm({"puzzle": text})
     form.is_valid()
-    if _other_board(text, form, board) is None:
+    if _other_board(text, form, board) is None and not _ruled(form):
         return None
-    return form.grid_shown or text
+    return form.puzzle_shown or text
 
 
-def _loaded_other_size(form: LoadForm, board: Shape) -> Grid | None:
+def _ruled(form: VariantTextForm) -> bool:
+    """True when the puzzle ``form`` read brings rules beyond classic Sudoku."""
+    return form.rules_shown is not None and not form.rules_shown.is_classic
+
+
+def _loaded_other_size(form: LoadForm, board: Shape) -> Puzzle | None:
     """The puzzle a load asked for (its file, else its paste box) when it is
-    a readable board other than ``board``, else None."""
+    a readable board other than ``board``, or one under variant rules (the
+    entry grid at its address keeps them), else None."""
     found = _other_size(form.source.strip(), board)
     return None if isinstance(found, str) else found
 
 
-def _other_size_reply(puzzle: Grid) -> JsonResponse:
-    """The load reply for a board other than the page's: no grid, no
-    problems, a notice naming its size, its board's side (``size``), and the
-    address of the entry grid at its size, filled (``entry_url``)."""
-    board = shape_of_grid(puzzle)
+def _other_size_reply(puzzle: Puzzle, was: Shape) -> JsonResponse:
+    """The load reply for a board other than the page's, or a puzzle under
+    variant rules: no grid, no problems, a notice naming its size when it
+    is not ``was``, its board's side (``size``), and the address of the entry grid at its size,
+    filled, with its rules (``entry_url``)."""
+    board = shape_of_grid(puzzle.grid)
     body = {
         "grid": None,
         "problems": [],
-        "notices": [_switched_notice(board)],
+        "notices": _switched_notices(board, was),
         "size": board.size,
         "entry_url": edit_url(puzzle),
     }
     return JsonResponse(body)
 
 
-def _answer_page(request, puzzle: Grid):
-    """Solve ``puzzle`` within the site's budget and show the verdict, with
-    what explains it (``_explained``) and the links to the next steps (the
-    one a person most likely takes first: ``_actions``). Rating takes 9x9
-    only; another board's grid is drawn at its size, in the writing
-    ``?writing=`` names (``core.writings``), with its steps and its level
-    (which says there is none off 9x9)."""
-    result = solve_fairly(puzzle)
+def _answer_page(request, read: Puzzle):
+    """Solve ``read`` under its rules within the site's budget and show the
+    verdict, with what explains it (``_explained``) and the links to the next
+    steps (the one a person most likely takes first: ``_actions``). Rating
+    takes classic 9x9 only; another board's grid is drawn at its size, in
+    the writing ``?writing=`` names (``core.writings``), with its steps and
+    its level (which says there is none off 9x9). A variant's grid draws its
+    rules, said in words above it; its steps, level and game are not offered
+    yet (those pages refuse its rules by name)."""
+    puzzle, rules = read.grid, read.rules
+    result = solve_fairly(puzzle, rules=rules)
     log_solve(request, "page", result)
     board = shape_of_grid(puzzle)
-    standard = board is STANDARD
+    variant = not rules.is_classic
+    standard = board is STANDARD and not variant
     writing = writing_of(request.GET.get("writing", ""), board)
     symbols = symbols_of(board, writing)
 
     def draw(solution: Grid | None, caption: str):
         if standard:
             return answer_grid(puzzle, solution, caption)
-        return sized_answer_grid(puzzle, solution, caption, symbols=symbols)
+        return sized_answer_grid(
+            puzzle, solution, caption, symbols=symbols, rules=rules if variant else None
+        )
 
-    explained = _explained(result, puzzle, board, symbols)
+    explained = _explained(result, puzzle, board, symbols, variant)
     # The grids that explain the verdict take the answer grid's place.
     drawn = "pair" in explained or explained.get("broken", {}).get("grid")
     context = {
@@ -258,12 +282,17 @@ def _answer_page(request, puzzle: Grid):
         "puzzle_grid": draw(None, gettext("Puzzle grid")),
         "solution_line": written(result.solution, writing) if result.solution else "",
         "elapsed_ms": result.elapsed * 1000,
-        "permalink": request.build_absolute_uri(answer_url(puzzle, writing)),
+        "permalink": request.build_absolute_uri(answer_url(read, writing)),
         "statuses": StatusChoices,
-        "edit_url": edit_url(puzzle, writing),
+        "edit_url": edit_url(read, writing),
         "play_url": play_url(puzzle),
+        "rules_said": rules_view.sentences(rules) if variant else [],
+        "open_links": _open_links(read),
         **explained,
     }
+    if variant:
+        context.update(board=board, writing=writing, variant=True, jigsaw=bool(rules.jigsaw))
+        return _with_actions(request, context)
     if not standard:
         context.update(board=board, writing=writing)
         if result.status is Status.UNIQUE and 0 in puzzle:  # the steps take every size
@@ -281,7 +310,17 @@ def _answer_page(request, puzzle: Grid):
     return _with_actions(request, context)
 
 
-def _explained(result: Result, puzzle: Grid, board: Shape, symbols: str) -> dict[str, object]:
+def _open_links(read: Puzzle) -> list[tuple[str, str]]:
+    """The puzzle opened elsewhere: (address, words) for f-puzzles and SudokuPad."""
+    return [
+        (fpuzzles_link(read), gettext("Open in f-puzzles")),
+        (sudokupad_link(read), gettext("Open in SudokuPad")),
+    ]
+
+
+def _explained(
+    result: Result, puzzle: Grid, board: Shape, symbols: str, variant: bool = False
+) -> dict[str, object]:
     """What explains the verdict: how many ``givens`` the puzzle has (and
     whether they are ``few``, fewer than a unit's cells: far from one
     solution); for no solution, where the puzzle breaks (``broken``); for
@@ -290,7 +329,9 @@ def _explained(result: Result, puzzle: Grid, board: Shape, symbols: str) -> dict
     givens = sum(1 for digit in puzzle if digit)
     found: dict[str, object] = {"givens": givens, "few": 0 < givens < board.size}
     if result.status is Status.NONE:
-        found["broken"] = no_solution(puzzle, board, symbols)
+        # Under variant rules the singles that find where a puzzle breaks do
+        # not know every rule yet: the verdict is said without the where.
+        found["broken"] = {"reason": None} if variant else no_solution(puzzle, board, symbols)
     elif result.status is Status.MULTIPLE and givens and result.other is not None:
         found["pair"] = several_solutions(puzzle, result.solution, result.other, board, symbols)
     return found
@@ -303,7 +344,7 @@ def _with_actions(request, context: dict) -> HttpResponse:
     time is edited, to fix its givens. Return (an empty grid) comes last."""
     explain = context.get("difficulty") or context.get("level_url")
     actions = []
-    if context["result"].status is Status.UNIQUE:
+    if context["result"].status is Status.UNIQUE and not context.get("variant"):
         if explain:
             actions.append((context["steps_url"], gettext("Explain step by step")))
         actions.append((context["play_url"], gettext("Play this puzzle")))
@@ -313,24 +354,27 @@ def _with_actions(request, context: dict) -> HttpResponse:
     return render(request, "entry/answer.html", context)
 
 
-def _other_board(text: str, form: AnySizeTextForm, than: Shape = STANDARD) -> Shape | None:
+def _other_board(text: str, form: VariantTextForm, than: Shape = STANDARD) -> Shape | None:
     """The board other than ``than`` that ``text`` writes (by its number of
     cells, as read by ``form``, or counted when it could not be read), else None."""
     board = written_board(text, form)
     return board if board is not None and board is not than else None
 
 
-def _invalid_page(request, form: AnySizeTextForm, board: Shape, text: str):
-    """A puzzle of a board other than 9x9 that cannot be solved as it stands:
-    each problem named and, when it could be read, its grid drawn at its size
-    with the givens at fault marked; the next step is to edit ``text``, kept,
-    in the entry grid."""
-    grid = form.grid_shown
+def _invalid_page(request, form: VariantTextForm, board: Shape, text: str):
+    """A puzzle of a board other than 9x9, or under variant rules, that
+    cannot be solved as it stands: each problem named and, when it could be
+    read, its grid drawn at its size, with its rules and the givens at fault
+    marked; the next step is to edit it, kept, in the entry grid."""
+    grid, read = form.grid_shown, form.puzzle_shown
+    caption = gettext("Puzzle grid")
     context = {
         "board": board,
-        "edit_url": edit_url(text),
+        "edit_url": edit_url(read if read is not None else text),
         "problems": [issue.message for issue in form.issues],
-        "grid": sized_answer_grid(grid, None, gettext("Puzzle grid"), form.invalid_cells)
+        "rules_said": rules_view.sentences(read.rules) if _ruled(form) else [],
+        "jigsaw": bool(read is not None and read.rules.jigsaw),
+        "grid": sized_answer_grid(grid, None, caption, form.invalid_cells, rules=form.rules_shown)
         if grid is not None
         else "",
     }

@@ -6,6 +6,7 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
 
+from solver.core.reading import PASTE_MAX_LENGTH
 from tests.support.puzzles import HARD
 
 SOLVE = "/api/solve"
@@ -66,7 +67,7 @@ def test_malformed_json_gets_400(client, body):
         ('["' + HARD + '"]', ["not_an_object"]),
         ('"' + HARD + '"', ["not_an_object"]),
         ('{"puzzle": "' + HARD + '", "level": 3}', ["unknown_field"]),
-        ('{"puzzle": "' + "1" * 2001 + '"}', ["max_length"]),
+        ('{"puzzle": "' + "1" * (PASTE_MAX_LENGTH + 1) + '"}', ["max_length"]),
     ],
 )
 def test_a_body_that_does_not_match_the_schema_gets_400(client, body, expected):
@@ -87,13 +88,14 @@ def test_a_post_with_no_body_and_no_type_is_told_to_send_json(client):
 
 
 def test_a_too_long_puzzle_names_the_limit(client):
-    response = client.post(SOLVE, {"puzzle": "1" * 2345}, content_type="application/json")
-    assert "at most 2000 characters" in failure(response, 400)[0]["message"]
+    puzzle = "1" * (PASTE_MAX_LENGTH + 345)
+    response = client.post(SOLVE, {"puzzle": puzzle}, content_type="application/json")
+    assert f"at most {PASTE_MAX_LENGTH} characters" in failure(response, 400)[0]["message"]
 
 
 def test_the_link_form_without_a_puzzle_gets_400(client):
     assert codes(client.get(SOLVE), 400) == ["required"]
-    assert codes(client.get(SOLVE, {"puzzle": "1" * 2001}), 400) == ["max_length"]
+    assert codes(client.get(SOLVE, {"puzzle": "1" * (PASTE_MAX_LENGTH + 1)}), 400) == ["max_length"]
 
 
 def test_an_oversized_body_gets_413_before_it_is_read(client, settings):

@@ -6,6 +6,7 @@ import jsonschema_rs
 import pytest
 from django.test import Client
 
+from solver.core.reading import PASTE_MAX_LENGTH
 from tests.support.openapi import OPENAPI, reply_schema
 from tests.support.puzzles import HARD, NO_SOLUTION, SIZED
 
@@ -44,7 +45,7 @@ def test_the_schema_is_openapi_3_and_names_every_operation(schema):
 
 def test_the_schema_publishes_the_limits_the_server_checks(schema):
     body = schema["components"]["schemas"]["PuzzleIn"]
-    assert body["properties"]["puzzle"]["maxLength"] == 2000
+    assert body["properties"]["puzzle"]["maxLength"] == PASTE_MAX_LENGTH
     assert body["required"] == ["puzzle"]
     assert body["additionalProperties"] is False
     query = schema["paths"]["/api/solve"]["get"]["parameters"][0]

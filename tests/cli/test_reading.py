@@ -123,3 +123,9 @@ def test_the_size_is_known_for_a_regular_file_only(tmp_path):
 def test_a_file_that_cannot_be_opened_says_why(tmp_path):
     with pytest.raises(InputError, match=r"Cannot read .*missing\.txt: No such file"):
         open_input(str(tmp_path / "missing.txt"))
+
+
+def test_links_and_payloads_are_a_puzzle_a_line_though_base64_holds_plus_signs():
+    payloads = ["N4Ig+zglgXgpi/BOA", "N4IgzglgXgpiBcB+OANCA"]
+    lines = ["fpuzzles" + payloads[0], "https://f-puzzles.com/?load=" + payloads[1]]
+    assert entries(lines) == [(1, lines[0]), (2, lines[1])]

@@ -12,6 +12,7 @@ from solver.cli.workers import in_order
 from solver.engine import Budget, is_valid_solution, parse_puzzle
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
 from tests.support.rows import rows_of
+from tests.support.variants import supported_variants
 
 TWO_FOURS_IN_ROW_1 = "44" + HARD[2:]
 
@@ -103,3 +104,12 @@ def test_a_chunk_gives_one_outcome_per_entry_in_order():
 def test_entries_are_cut_into_chunks_of_a_size_the_last_shorter():
     entries = [Entry(number, HARD) for number in range(1, 8)]
     assert [len(chunk) for chunk in chunked(entries, 3)] == [3, 3, 1]
+
+
+def test_a_linked_variant_is_solved_under_its_rules():
+    _name, _kinds, payload, solution = next(
+        v for v in supported_variants() if v[1] == ["jigsaw"] and len(v[3]) == 81
+    )
+    outcome = solve_entry(Entry(1, "fpuzzles" + payload))
+    assert outcome.status == "unique"
+    assert parse_puzzle(outcome.solution) == solution

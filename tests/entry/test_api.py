@@ -47,9 +47,14 @@ def test_a_unique_puzzle_gets_its_solution_and_figures(client):
         "elapsed_ms",
         "size",
         "box",
+        "rules",
+        "rules_text",
+        "fpuzzles",
         "solution",
         "difficulty",
     ]
+    assert body["rules"] == ["classic"]
+    assert body["rules_text"] == ""
 
 
 def test_a_unique_puzzle_is_rated_as_the_teacher_rates_its_steps(client):

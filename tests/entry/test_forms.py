@@ -3,6 +3,7 @@
 from django.http import QueryDict
 
 from solver.core.cells import CELL_NAMES
+from solver.core.reading import PASTE_MAX_LENGTH
 from solver.engine import parse_puzzle
 from solver.entry.forms import PuzzleForm
 from tests.support.puzzles import HARD
@@ -87,7 +88,7 @@ def test_a_conflicting_paste_moves_into_the_grid_with_its_cells_marked():
 
 
 def test_an_overlong_paste_is_an_error_not_a_crash():
-    form = PuzzleForm({"puzzle": "1" * 10_000})
+    form = PuzzleForm({"puzzle": "1" * (PASTE_MAX_LENGTH + 1)})
     assert not form.is_valid()
     assert "too long" in form.errors["puzzle"][0]
 

@@ -1,0 +1,207 @@
+"""Variants at the site's edge: the API and the pages read a puzzle's rules
+from its link (or from the ``rules`` field, the site's short text), solve
+under every rule, say the rules read, offer the puzzle elsewhere, and refuse
+by name what they cannot take."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from solver.engine import format_grid
+from solver.engine.links import read_link
+from tests.support.puzzles import HARD
+from tests.support.variants import SUPPORTED, board, pack, supported_variants
+
+SOLVE, VALIDATE = "/api/solve", "/api/validate"
+FPUZZLES = "https://f-puzzles.com/?load="
+
+
+def first_of_each_kind():
+    """The shared puzzle of each kind alone on the smallest board it comes on
+    (the first in the file among those): quick to solve, whatever the kind."""
+    chosen = {}
+    for _name, kinds, payload, solution in supported_variants():
+        if len(kinds) != 1:
+            continue
+        size = read_link("fpuzzles" + payload).rules.size
+        if kinds[0] not in chosen or size < chosen[kinds[0]][0]:
+            chosen[kinds[0]] = (size, payload, solution)
+    return {kind: found[1:] for kind, found in sorted(chosen.items())}
+
+
+EACH_KIND = first_of_each_kind()
+JIGSAW_PAYLOAD, JIGSAW_SOLUTION = EACH_KIND["jigsaw"]
+
+
+def post(client, path: str, puzzle: str, rules: str | None = None):
+    body = {"puzzle": puzzle} | ({"rules": rules} if rules is not None else {})
+    return client.post(path, body, content_type="application/json")
+
+
+def codes(response) -> list[str]:
+    return [error["code"] for error in response.json()["errors"]]
+
+
+def test_the_shared_puzzles_hold_a_puzzle_of_every_kind_but_extra_regions_alone():
+    assert set(EACH_KIND) == SUPPORTED - {"extraregion"}
+
+
+@pytest.mark.parametrize("kind", sorted(EACH_KIND))
+def test_the_api_solves_a_variant_from_its_link_under_its_rules(client, kind):
+    payload, solution = EACH_KIND[kind]
+    for puzzle in ("fpuzzles" + payload, FPUZZLES + payload):
+        body = post(client, SOLVE, puzzle).json()
+        assert body["status"] == "unique"
+        assert body["solution"] == format_grid(solution)
+        assert body["rules"] == [kind]
+        assert body["difficulty"] is None  # levels are calibrated on classic Sudoku
+
+
+def test_the_link_can_come_in_the_query_and_validate_states_the_rules_too(client):
+    body = client.get(VALIDATE, {"puzzle": FPUZZLES + JIGSAW_PAYLOAD}).json()
+    assert body["status"] == "unique"
+    assert body["rules"] == ["jigsaw"]
+    assert "solution" not in body
+
+
+def test_the_rules_field_carries_the_rules_of_givens_that_bring_none(client):
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    assert linked["rules_text"].startswith("jigsaw:")
+    given = post(client, SOLVE, linked["givens"], rules=linked["rules_text"]).json()
+    assert (given["status"], given["solution"], given["rules"]) == (
+        "unique",
+        linked["solution"],
+        ["jigsaw"],
+    )
+    queried = client.get(SOLVE, {"puzzle": linked["givens"], "rules": linked["rules_text"]})
+    assert queried.json()["solution"] == linked["solution"]
+
+
+def test_the_same_givens_without_their_rules_get_another_verdict(client):
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    plain = post(client, SOLVE, linked["givens"])
+    verdict = plain.json().get("status"), plain.json().get("solution")
+    assert verdict != ("unique", linked["solution"])
+
+
+def test_the_reply_offers_an_fpuzzles_link_holding_the_whole_puzzle(client):
+    body = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    again = read_link(body["fpuzzles"])
+    assert format_grid(again.grid) == body["givens"]
+    assert again.rules.key == body["rules_text"]
+
+
+def test_a_classic_puzzle_states_classic_rules(client):
+    body = post(client, SOLVE, HARD).json()
+    assert (body["rules"], body["rules_text"]) == (["classic"], "")
+
+
+# Refused by name
+
+# r1c3 and r2c5: a knight's move apart, in no row, column or box together.
+ANTI_KNIGHT_PAIR = "..5" + "." * 10 + "5" + "." * 67
+
+
+def test_givens_that_break_a_pair_rule_are_refused_with_both_cells(client):
+    response = post(client, VALIDATE, ANTI_KNIGHT_PAIR, rules="antiknight")
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["code"] == "conflict"
+    assert sorted(error["cells"]) == [[1, 3], [2, 5]]
+    assert "knight" in error["message"]
+    assert post(client, VALIDATE, ANTI_KNIGHT_PAIR).status_code == 200  # no rule broken in classic
+
+
+def test_a_link_with_a_rule_the_site_does_not_solve_is_refused_naming_it(client):
+    cage = {"cells": ["R1C1", "R1C2"], "value": "3"}
+    response = post(client, SOLVE, "fpuzzles" + pack(board(killercage=[cage])))
+    assert response.status_code == 400
+    assert codes(response) == ["unsupported_rule"]
+
+
+def test_a_short_link_says_it_needs_the_network(client):
+    response = post(client, SOLVE, "https://f-puzzles.com/?id=abcdef")
+    assert response.status_code == 400
+    assert codes(response) == ["needs_network"]
+
+
+def test_rules_that_do_not_read_or_contradict_the_link_are_refused(client):
+    assert codes(post(client, SOLVE, "." * 81, rules="antibishop")) == ["unknown_rule"]
+    twice = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD, rules="antiknight")
+    assert codes(twice) == ["rules_twice"]
+
+
+def test_the_features_that_do_not_take_variants_yet_refuse_their_rules(client):
+    for path in ("/api/steps", "/api/hint", "/api/candidates"):
+        response = post(client, path, "fpuzzles" + JIGSAW_PAYLOAD)
+        assert response.status_code == 400, path
+        assert codes(response) == ["rules_not_taken"], path
+
+
+# Pages
+
+
+def jigsaw_answer(client):
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    query = {"puzzle": linked["givens"], "rules": linked["rules_text"]}
+    return linked, client.get("/answer", query).content.decode()
+
+
+def test_the_answer_page_solves_under_the_rules_and_says_them(client):
+    linked, html = jigsaw_answer(client)
+    assert "exactly one solution" in html
+    assert linked["solution"] in html
+    assert "jigsaw region holds every digit once" in html
+    assert "jigsaw regions" in html
+    assert "boxes 3×3" not in html
+
+
+def test_the_answer_page_draws_the_regions_and_names_them_for_each_cell(client):
+    _, html = jigsaw_answer(client)
+    assert "edge-top" in html
+    assert "edge-left" in html
+    assert re.search(r'aria-label="Row 1, column 1, jigsaw region \d+"', html)
+
+
+def test_the_answer_page_opens_the_puzzle_in_fpuzzles_and_sudokupad(client):
+    linked, html = jigsaw_answer(client)
+    links = dict(
+        (text, unescape(href))
+        for href, text in re.findall(r'<a href="([^"]+)"[^>]*>(Open in [^<]+)</a>', html)
+    )
+    assert set(links) == {"Open in f-puzzles", "Open in SudokuPad"}
+    for link in links.values():
+        again = read_link(link)
+        assert (format_grid(again.grid), again.rules.key) == (
+            linked["givens"],
+            linked["rules_text"],
+        )
+
+
+def test_a_link_pasted_on_the_entry_page_answers_with_its_rules_in_the_address(client):
+    response = client.post("/answer", {"puzzle": FPUZZLES + JIGSAW_PAYLOAD})
+    assert response.status_code == 303
+    query = parse_qs(urlsplit(response["Location"]).query)
+    assert query["rules"][0].startswith("jigsaw:")
+    html = client.get(response["Location"]).content.decode()
+    assert format_grid(JIGSAW_SOLUTION) in html
+
+
+def test_givens_breaking_a_rule_show_the_problem_with_the_rules_and_the_grid(client):
+    html = client.get("/answer", {"puzzle": ANTI_KNIGHT_PAIR, "rules": "antiknight"}).content
+    html = html.decode()
+    assert "Anti-knight: equal digits never stand" in html  # the rules said
+    assert "cannot be solved as it stands" in html
+    marked = re.findall(r'class="cell given invalid" aria-label="([^"]+)"', html)
+    assert marked == ["Row 1, column 3, box 1: 5", "Row 2, column 5, box 2: 5"]
+
+
+def test_the_play_and_steps_pages_refuse_the_rules_by_name(client):
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    for path in ("/play", "/steps"):
+        html = client.get(path, {"puzzle": linked["givens"], "rules": linked["rules_text"]})
+        assert "does not take variant rules yet (jigsaw)" in html.content.decode(), path
