@@ -29,6 +29,8 @@ rule set's (``rule_set``):
 
 Written: ``fpuzzles_payload``, ``fpuzzles_link`` (the payload
 percent-quoted) and ``sudokupad_link``; each reads back as the same puzzle.
+The payload is packed by ``packing.pack_base64``, the package's bytes at a
+fraction of its time (every answer page and API reply carries a link).
 
 Roads not taken: decoding with a decoder of the site's own, bounded as it
 goes; the pinned ``py-lzstring`` decodes, and ``unpacked_length`` only
@@ -44,6 +46,7 @@ from urllib.parse import quote, unquote
 import lzstring
 
 from .fpuzzles import fpuzzles_json, read_fpuzzles, unsupported
+from .packing import pack_base64
 from .problems import InvalidPuzzle, Problem, gettext_noop
 from .puzzle import Puzzle
 
@@ -274,17 +277,18 @@ def fpuzzles_payload(puzzle: Puzzle) -> str:
     """The payload of a puzzle's f-puzzles link (lz-string base64, ``=`` padded)."""
     # ASCII only: lz-string packs 16-bit characters, and \u escapes are plain JSON.
     text = json.dumps(fpuzzles_json(puzzle), separators=(",", ":"))
-    return lzstring.compress_to_base64(text)
+    return pack_base64(text)
 
 
-def fpuzzles_link(puzzle: Puzzle) -> str:
-    """The f-puzzles link that opens a puzzle (its payload percent-quoted)."""
-    return "https://f-puzzles.com/?load=" + quote(fpuzzles_payload(puzzle), safe="")
+def fpuzzles_link(puzzle: Puzzle, payload: str | None = None) -> str:
+    """The f-puzzles link that opens a puzzle (its payload percent-quoted);
+    ``payload``, when given, is the puzzle's, packed once for both links."""
+    return "https://f-puzzles.com/?load=" + quote(payload or fpuzzles_payload(puzzle), safe="")
 
 
-def sudokupad_link(puzzle: Puzzle) -> str:
+def sudokupad_link(puzzle: Puzzle, payload: str | None = None) -> str:
     """The SudokuPad link that opens a puzzle (its payload as it is, in the path)."""
-    return "https://sudokupad.app/fpuzzles" + fpuzzles_payload(puzzle)
+    return "https://sudokupad.app/fpuzzles" + (payload or fpuzzles_payload(puzzle))
 
 
 __all__ = [

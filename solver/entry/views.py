@@ -40,7 +40,7 @@ from ..engine import (
     format_grid,
     shape_of_grid,
 )
-from ..engine.links import fpuzzles_link, sudokupad_link
+from ..engine.links import fpuzzles_link, fpuzzles_payload, sudokupad_link
 from ..engine.puzzle import Puzzle
 from ..engine.rules import classic
 from ..teaching import ratings
@@ -312,9 +312,10 @@ def _answer_page(request, read: Puzzle):
 
 def _open_links(read: Puzzle) -> list[tuple[str, str]]:
     """The puzzle opened elsewhere: (address, words) for f-puzzles and SudokuPad."""
+    payload = fpuzzles_payload(read)
     return [
-        (fpuzzles_link(read), gettext("Open in f-puzzles")),
-        (sudokupad_link(read), gettext("Open in SudokuPad")),
+        (fpuzzles_link(read, payload), gettext("Open in f-puzzles")),
+        (sudokupad_link(read, payload), gettext("Open in SudokuPad")),
     ]
 
 
