@@ -12,10 +12,12 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from ..core import rules_view
 from ..core.cells import cell_names
-from ..core.grids import SCROLLER, bands, places, table
+from ..core.grids import SCROLLER, bands, places, ruled_places, table
 from ..core.issues import Issue
 from ..engine import STANDARD, Shape
+from ..engine.rules import Rules
 from .forms import values_written
 
 # An entry cell's fields, in order: classes, FIELD, value, PLACE, FAULT (or
@@ -57,31 +59,37 @@ def entry_grid(
     board: Shape = STANDARD,
     writing: str = "",
     doubtful: Collection[int] = (),
+    rules: Rules | None = None,
 ) -> SafeString:
     """The entry grid of ``board``: an input per cell showing ``values`` (one
     string per cell, in ``writing``), each cell at fault marked and tied to
     the messages that name it, and each cell in ``doubtful`` (read from a
-    photo with low confidence) marked, in its class and its spoken label."""
+    photo with low confidence) marked, in its class and its spoken label.
+    A rule set beyond classic Sudoku (on ``board``) is drawn as the answer
+    grid draws it (``rules_view``), and each cell's label names its regions."""
+    variant = rules is not None and not rules.is_classic
     problems = _problem_ids(issues, lambda issue: issue.cells)
     label = gettext("Row %(row)s, column %(column)s, box %(box)s")
-    places = _places(label, board)
+    places = _ruled_places(rules) if variant else _places(label, board)
     if doubtful:
         checked = _places(label + doubtful_suffix(), board)
         places = [checked[cell] if cell in doubtful else place for cell, place in enumerate(places)]
+    ruled = rules_view.cell_classes(rules) if variant else ("",) * board.cells
     fields = []
     for cell, (field, place, value) in enumerate(zip(_fields(board), places, values, strict=True)):
         ids = problems.get(cell)
         fault = format_html(FAULT, ids=ids) if ids else NO_FAULT
         kind = INVALID_CELL if ids else DOUBTFUL_CELL if cell in doubtful else CELL
-        fields += (kind, field, value, place, fault)
+        fields += (escape(kind + ruled[cell]) if ruled[cell] else kind, field, value, place, fault)
+    jigsaw = " jigsaw" if variant and rules.jigsaw else ""
     if board is STANDARD:
         caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")
-        return table(format_html(bands(ENTRY_CELL), *fields), "grid entry-grid", caption)
+        return table(format_html(bands(ENTRY_CELL), *fields), "grid entry-grid" + jigsaw, caption)
     caption = gettext(
         "Puzzle grid, %(size)s×%(size)s: type one value (%(values)s) per cell, or leave it empty."
     ) % {"size": board.size, "values": values_written(board, writing)}
     cell = HEX_ENTRY_CELL if writing else ENTRY_CELL if board.size <= 9 else WIDE_ENTRY_CELL
-    classes = f"grid entry-grid sized size-{board.size}"
+    classes = f"grid entry-grid sized size-{board.size}{jigsaw}"
     drawn = table(format_html(bands(cell, board), *fields), classes, caption, board=board)
     return format_html(SCROLLER, caption, drawn)
 
@@ -105,6 +113,17 @@ def _places(label: str, board: Shape = STANDARD) -> tuple[SafeString, ...]:
             label=label % {"row": row, "column": column, "box": box},
         )
         for row, column, box in places(board)
+    )
+
+
+def _ruled_places(rules: Rules) -> tuple[SafeString, ...]:
+    """As ``_places``, each cell's label saying the regions of ``rules`` that
+    hold it (and no box when jigsaw regions replace the boxes)."""
+    return tuple(
+        format_html(PLACE, row=row, column=column, box=box, label=label)
+        for (row, column, box), label in zip(
+            places(rules.geometry), ruled_places(rules), strict=True
+        )
     )
 
 

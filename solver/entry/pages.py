@@ -58,7 +58,7 @@ def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpRespon
         "symbols": form.symbols,
         "writing": form.writing,
         "hex": HEX,
-        "grid": entry_grid(form.cell_values(), form.issues, board, form.writing, doubtful),
+        "grid": entry_grid(form.cell_values(), form.issues, board, form.writing, doubtful, rules),
         "photo": photo,
         "photo_url": photo_url(),
         "read_url": api_url("read"),

@@ -1,5 +1,5 @@
-"""``{% grid_units board %}``: the board's units as the engine defines them
-(``Shape.units``: rows, columns, boxes), for the page's scripts, in a
+"""``{% grid_units board rules %}``: the board's units as the engine defines them
+(``Shape.units``: rows, columns, boxes, or a rule set's regions), for the page's scripts, in a
 ``<script type="application/json" id="grid-units">`` element (data, not
 code: the Content-Security-Policy runs no inline script, and this one is
 never run). The scripts find a cell's peers and a unit's cells here
@@ -15,6 +15,7 @@ from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
 from ..engine import Shape
+from ..engine.rules import Rules
 
 register = template.Library()
 
@@ -22,16 +23,20 @@ ELEMENT_ID = "grid-units"
 
 
 @register.simple_tag
-def grid_units(board: Shape) -> SafeString:
+def grid_units(board: Shape, rules: Rules | None = None) -> SafeString:
     """The units of ``board`` as JSON: {"row": [...], "column": [...],
     "box": [...]}, each a list of units by number (from 1) and each unit the
-    indices of its cells in reading order."""
-    return _units_script(board)
+    indices of its cells in reading order. Under ``rules`` beyond classic
+    Sudoku, the units of their geometry, by kind: jigsaw regions in the
+    boxes' place ("jigsaw"), then "diagonal", "window", "disjoint" or
+    "extra" as the rules add them (a lone anti-diagonal, number 2, is
+    the first and only diagonal listed)."""
+    return _units_script(rules.geometry if rules is not None else board)
 
 
-@cache  # one per board: few, and a 25x25 board's is some 8 KB to write
+@cache  # one per board or rule set: few, and a 25x25 board's is some 8 KB to write
 def _units_script(board: Shape) -> SafeString:
-    units: dict[str, list[list[int]]] = {"row": [], "column": [], "box": []}
-    for unit in board.units:  # by kind, each kind in number order
-        units[unit.kind].append(list(unit.cells))
+    units: dict[str, list[list[int]]] = {"row": [], "column": []}
+    for unit in sorted(board.units, key=lambda unit: unit.number):  # each kind in number order
+        units.setdefault(unit.kind, []).append(list(unit.cells))
     return json_script(units, ELEMENT_ID)

@@ -5,6 +5,7 @@ by name what they cannot take."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from urllib.parse import parse_qs, urlsplit
@@ -205,3 +206,43 @@ def test_the_play_and_steps_pages_refuse_the_rules_by_name(client):
     for path in ("/play", "/steps"):
         html = client.get(path, {"puzzle": linked["givens"], "rules": linked["rules_text"]})
         assert "does not take variant rules yet (jigsaw)" in html.content.decode(), path
+
+
+def jigsaw_entry(client) -> str:
+    """The entry page opened on the shared jigsaw's link, filled with it."""
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    query = {"puzzle": linked["givens"], "rules": linked["rules_text"]}
+    return client.get("/index", query).content.decode()
+
+
+def units_listed(html: str) -> dict:
+    found = re.search(r'<script id="grid-units" type="application/json">(.*?)</script>', html)
+    return json.loads(found.group(1))
+
+
+def test_the_entry_grid_draws_a_variants_regions_and_names_them_for_each_cell(client):
+    html = jigsaw_entry(client)
+    grid = html[html.index('class="grid entry-grid') : html.index("</table>")]
+    assert "jigsaw" in grid.split('"')[1]  # the table's classes
+    assert "edge-top" in grid
+    assert "edge-left" in grid
+    assert re.search(r'aria-label="Row 1, column 1, jigsaw region \d+"', grid)
+    assert ", box " not in grid
+
+
+def test_the_entry_pages_scripts_get_the_rules_regions_as_the_units(client):
+    units = units_listed(jigsaw_entry(client))
+    size = round(len(JIGSAW_SOLUTION) ** 0.5)
+    assert set(units) == {"row", "column", "jigsaw"}
+    regions = units["jigsaw"]
+    assert sorted(cell for region in regions for cell in region) == list(range(size * size))
+    assert all(len(region) == size for region in regions)
+    classic = client.get("/index", {"size": 9}).content.decode()
+    assert set(units_listed(classic)) == {"row", "column", "box"}
+
+
+def test_conflicts_as_one_types_are_offered_under_classic_rules_only(client):
+    # The candidates endpoint checks classic rules: under a jigsaw's, its
+    # boxes would be wrong, so the switch is not offered there.
+    assert 'id="live-conflicts"' in client.get("/index").content.decode()
+    assert 'id="live-conflicts"' not in jigsaw_entry(client)

@@ -1,21 +1,25 @@
 // The grid's geometry, as the server drew it: its cells in reading order,
 // each naming its row and column (data-row, data-column), and the board's
-// units as the engine defines them (rows, columns and boxes, each the
+// units as the engine defines them (rows, columns and boxes, or a variant's
+// regions: jigsaw regions in the boxes' place, diagonals, windows; each the
 // indices of its cells), which the page holds in #grid-units. A cell's peers
 // are the other cells of its units: no rule of Sudoku is written here, not
 // even a box's shape. Also the cell a navigation key leads to, the values'
 // symbols, and a full-width digit read as a plain one. Shared by the entry
 // grid and the play grid; nothing here runs by itself.
 
-const KINDS = ["row", "column", "box"];
+const KINDS = ["row", "column", "box"]; // the units the teacher names
+const LINES = ["row", "column"]; // the units every board has, with boxes or jigsaw regions
+const REGIONS = ["box", "jigsaw"];
 // The values' symbols as the puzzle formats (and the server's replies) write
 // them: the value d's at d - 1, letters above 9.
 export const FORMAT_SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
 // The units ``page`` holds (the document, or any root holding the JSON
-// element #grid-units the server wrote): {row, column, box}, each a list of
-// units by number (from 1), each unit a list of cell indices. Null when the
-// page has none or it cannot be read.
+// element #grid-units the server wrote): {row, column, box}, or under a
+// variant's rules {row, column, jigsaw, diagonal, ...}, each a list of units
+// by number (from 1), each unit a list of cell indices. Null when the page
+// has none or it cannot be read.
 export function readUnits(page = globalThis.document) {
   try {
     return checkedUnits(JSON.parse(page?.querySelector("script#grid-units")?.textContent ?? "null"));
@@ -24,11 +28,14 @@ export function readUnits(page = globalThis.document) {
   }
 }
 
-// ``units`` when it is {row, column, box} of lists of lists of indices, else null.
+// ``units`` when it holds rows, columns, and boxes or jigsaw regions, and
+// every kind it holds is a list of lists of indices; else null.
 export function checkedUnits(units) {
   const indices = (unit) => Array.isArray(unit) && unit.every(Number.isInteger);
-  const valid = KINDS.every((kind) => Array.isArray(units?.[kind]) && units[kind].every(indices));
-  return valid ? units : null;
+  const listed = (kind) => Array.isArray(units?.[kind]) && units[kind].every(indices);
+  const valid = units !== null && typeof units === "object" && !Array.isArray(units);
+  const whole = valid && LINES.every(listed) && REGIONS.some(listed);
+  return whole && Object.keys(units).every(listed) ? units : null;
 }
 
 // The geometry of ``cells`` (elements in reading order, each with data-row
@@ -46,11 +53,12 @@ export function createGrid(cells, units) {
     return known;
   }
 
-  // The indices of the other cells of the units (row, column and box) of cell ``index``.
+  // The indices of the other cells of the units (row, column, box or every
+  // region of a variant) of cell ``index``.
   function peersOf(index) {
     if (peers === null) {
       const sets = cells.map(() => new Set());
-      for (const kind of KINDS) {
+      for (const kind of Object.keys(unitsOf())) {
         for (const unit of unitsOf()[kind]) for (const one of unit) for (const other of unit) sets[one]?.add(other);
       }
       peers = sets.map((set, one) => [...set].filter((other) => other !== one).sort((a, b) => a - b));
@@ -75,7 +83,7 @@ export function createGrid(cells, units) {
   // another kind or number.
   function unitCells({ kind, number }) {
     if (!KINDS.includes(kind)) return [];
-    return [...(unitsOf()[kind][Number(number) - 1] ?? [])];
+    return [...(unitsOf()[kind]?.[Number(number) - 1] ?? [])];
   }
 
   return {

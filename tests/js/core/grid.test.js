@@ -62,6 +62,16 @@ test("peers come from the units the page lists, not from any rule in the script"
   assert.deepEqual(createGrid(fakeCells(4), rowsOnly).peersOf(5), [4, 6, 7]);
 });
 
+test("under a variant's rules, a cell's peers are the other cells of every region that holds it", () => {
+  // A 4x4 jigsaw (regions of rows' halves paired across two rows, as in
+  // unitsOf's boxes, but shifted) with the main diagonal.
+  const jigsaw = [[0, 1, 2, 4], [3, 5, 6, 7], [8, 9, 10, 12], [11, 13, 14, 15]];
+  const units = { row: unitsOf(4, 2, 2).row, column: unitsOf(4, 2, 2).column, jigsaw, diagonal: [[0, 5, 10, 15]] };
+  const grid = createGrid(fakeCells(4), checkedUnits(units));
+  assert.deepEqual(grid.peersOf(0), [1, 2, 3, 4, 5, 8, 10, 12, 15]);
+  assert.deepEqual(grid.peersOf(3), [0, 1, 2, 5, 6, 7, 11, 15]);
+});
+
 test("a unit's cells are found by its kind and number, as the teacher names them", () => {
   const grid = grid4();
   assert.deepEqual(grid.unitCells({ kind: "row", number: 2 }), [4, 5, 6, 7]);
@@ -92,6 +102,8 @@ test("units that are missing, unreadable or of the wrong shape read as null", ()
   assert.equal(readUnits(pageWithUnits("{")), null);
   assert.equal(readUnits(pageWithUnits('{"row": [], "column": []}')), null);
   assert.equal(readUnits(pageWithUnits('{"row": [[0, "1"]], "column": [], "box": []}')), null);
+  assert.equal(readUnits(pageWithUnits('{"row": [], "column": [], "jigsaw": [], "diagonal": [[0, "5"]]}')), null);
+  assert.equal(readUnits(pageWithUnits("[]")), null);
   assert.equal(readUnits(undefined), null);
   assert.equal(checkedUnits(null), null);
 });
