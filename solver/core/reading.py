@@ -111,7 +111,7 @@ class PuzzleReader(forms.Form):
             first, count = _first_of_many(text) if field == "file" else (None, 0)
             if first is None:
                 for problem in invalid.problems:
-                    self._report(field, _as_error(problem))
+                    self._report(field, problem_error(problem))
                 return None
             self.grid_shown = first
             self.puzzle_shown = Puzzle(first, classic(round(len(first) ** 0.5)))
@@ -129,7 +129,7 @@ class PuzzleReader(forms.Form):
         conflicts = find_conflicts(grid, rules=rules)
         side = round(len(grid) ** 0.5)
         for problem in conflicts:
-            self._report(None, _as_error(problem), problem.cells, side)
+            self._report(None, problem_error(problem), problem.cells, side)
         return not conflicts
 
     def _given_rules(self, text: str) -> Rules | None:
@@ -148,7 +148,7 @@ class PuzzleReader(forms.Form):
             rules = read_rules(text, read.size)
         except InvalidPuzzle as invalid:
             for problem in invalid.problems:
-                self._report("rules", _as_error(problem))
+                self._report("rules", problem_error(problem))
             return None
         self.puzzle_shown = Puzzle(self.puzzle_shown.grid, rules)
         return self._taken(rules)
@@ -221,7 +221,7 @@ def written_board(text: str, form: AnySizeTextForm) -> Shape | None:
     return shape_for_cells(len(shown) if shown is not None else count_cells(text))
 
 
-def _as_error(problem: Problem) -> ValidationError:
+def problem_error(problem: Problem) -> ValidationError:
     """An engine problem as a form error, with its code and translated message."""
     return ValidationError(describe(problem), code=problem.code)
 

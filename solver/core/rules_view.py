@@ -11,7 +11,8 @@ Every grid that draws a puzzle asks here what its rules add to each cell:
   the reader's language ("jigsaw region 4, the main diagonal"), for the
   cell's accessible name;
 - ``sentences``: the rules stated in words, one sentence per kind, for the
-  text above the grid.
+  text above the grid; ``sentence``: one token's, for the rules the entry
+  page offers.
 
 A classic rule set adds nothing anywhere.
 """
@@ -50,6 +51,8 @@ _SENTENCES = {
         "Non-consecutive: cells side by side never hold digits one apart."
     ),
 }
+# A token of the short text that names two kinds, as the entry page offers it.
+_BOTH = {"diagonal": gettext_noop("Both long diagonals hold every digit once (X Sudoku).")}
 _CLASSIC = gettext_noop("Each row, column and box holds every digit once.")
 _BOXES = gettext_noop("Each row, column and box holds every digit once; and:")
 
@@ -71,6 +74,11 @@ def sentences(rules: Rules) -> list[str]:
     said = [] if rules.jigsaw else [gettext(_BOXES)]
     tokens = _tokens(rules)
     return said + [gettext(_SENTENCES[token]) for token in tokens]
+
+
+def sentence(token: str) -> str:
+    """The rule a token of the short text names, in words, in the reader's language."""
+    return gettext(_BOTH.get(token) or _SENTENCES[token])
 
 
 def _tokens(rules: Rules) -> list[str]:

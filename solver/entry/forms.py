@@ -9,21 +9,24 @@ unknown, repeated or missing). A valid form has ``cleaned_data["grid"]``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..core.boards import board_of_size
 from ..core.cells import cell_names
-from ..core.reading import PASTE_MAX_LENGTH, PuzzleReader
+from ..core.reading import PASTE_MAX_LENGTH, PuzzleReader, problem_error
 from ..core.uploads import FILE_MAX_BYTES, read_upload
 from ..core.writings import HEX, from_hex, hex_value, symbols_of, writing_of
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine import read_symbol as engine_read_symbol
 from ..engine.problems import InvalidPuzzle
 from ..engine.puzzle import Puzzle
-from ..engine.rules import Rules, classic
-from ..engine.rules.text import read_rules
+from ..engine.rules import Rules, classic, rule_set
+from ..engine.rules.kinds import Jigsaw
+from ..engine.rules.text import read_region_map, read_rules
 
 NOT_A_DIGIT = _("Row %(row)s, column %(column)s: “%(value)s” is not a digit from 1 to 9.")
 NOT_A_VALUE = _(
@@ -34,11 +37,52 @@ NOT_A_VALUE = _(
 # are written (core.writings), "rules" the rule set's short text (engine.rules.text)
 # for the cells or a paste without rules of its own. "image" and "camera" are the photo's inputs
 # (solver.photos.web.views), read only by "Read the photo": Show Answer ignores them.
+# "rule" (each rule ticked, sent once per rule) and "regions" (a jigsaw's map) are the
+# variant rules chosen above the grid.
 ALLOWED_EXTRA_FIELDS = frozenset(
-    {"csrfmiddlewaretoken", "puzzle", "rules", "file", "size", "writing", "image", "camera"}
+    {
+        "csrfmiddlewaretoken",
+        "puzzle",
+        "rules",
+        "rule",
+        "regions",
+        "file",
+        "size",
+        "writing",
+        "image",
+        "camera",
+    }
 )
+REPEATED_FIELDS = frozenset({"rule"})
 ALLOWED_FILES = frozenset({"file", "image", "camera"})
 FILE_TYPES = ".txt,.sdk,.ss,text/plain"  # what the file picker offers first
+
+# The rules the entry page offers to tick, by their tokens in the rules' short
+# text (engine.rules.text), each with its name; a board offers those that fit it.
+RULE_CHOICES = (
+    ("diagonal", _("Diagonals (X Sudoku)")),
+    ("windoku", _("Windoku (hyper Sudoku)")),
+    ("disjoint", _("Disjoint groups")),
+    ("antiknight", _("Anti-knight")),
+    ("antiking", _("Anti-king")),
+    ("nonconsecutive", _("Non-consecutive")),
+)
+# A 25x25 region map is 625 symbols: room for it written with spaces and line breaks.
+REGIONS_MAX_LENGTH = 2_000
+
+
+@cache  # one per size: few
+def rule_choices(size: int) -> tuple[tuple[str, str], ...]:
+    """The choices of ``RULE_CHOICES`` that fit an N x N board (windows need square boxes)."""
+
+    def fits(token: str) -> bool:
+        try:
+            read_rules(token, size)
+        except InvalidPuzzle:
+            return False
+        return True
+
+    return tuple(choice for choice in RULE_CHOICES if fits(choice[0]))
 
 
 def cell_value(text: str, board: Shape, writing: str = "") -> int | None:
@@ -119,11 +163,32 @@ class PuzzleForm(PuzzleReader):
         error_messages={"empty": _("The file is empty.")},
     )
 
+    rule = forms.MultipleChoiceField(
+        label=_("Rules beyond rows, columns and boxes"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "invalid_choice": _("The rule “%(value)s” is not one this board offers."),
+        },
+    )
+    regions = forms.CharField(
+        label=_("Jigsaw regions"),
+        required=False,
+        max_length=REGIONS_MAX_LENGTH,
+        widget=forms.Textarea,
+        error_messages={
+            "max_length": _(
+                "The region map is too long (%(show_value)s characters; at most %(limit_value)s)."
+            ),
+        },
+    )
+
     takes_rules = True  # its post goes to the answer, which solves under them
 
     def __init__(self, *args, board: Shape = STANDARD, writing: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.board = self.shape = board
+        self.fields["rule"].choices = rule_choices(board.size)
         self.writing = writing_of(writing, board)
         self.symbols = symbols_of(board, self.writing)
         self.names = cell_names(board)
@@ -161,7 +226,9 @@ class PuzzleForm(PuzzleReader):
                 rules = read_rules(text, self.board.size)
             except InvalidPuzzle:
                 return None
-        return None if rules.is_classic else rules
+        # A paste of another board, its rules with it, is answered at its own
+        # size; this form's grid does not draw them.
+        return None if rules.is_classic or rules.size != self.board.size else rules
 
     def _read_text(self, field: str, text: str) -> Grid | None:
         """As the reader's, a text in hexadoku's writing first put in the formats'."""
@@ -187,13 +254,64 @@ class PuzzleForm(PuzzleReader):
             return cleaned
         if self.puzzle_shown is None:  # the cells, under the rules field's rules
             self.puzzle_shown = Puzzle(grid, classic(self.board.size))
-        rules = self._given_rules(cleaned.get("rules", ""))
+        text = self._rules_text(cleaned)
+        rules = self._given_rules(text) if text is not None else None
         # Conflicts among the readable cells are reported even beside bad cells,
         # so one round trip shows every problem.
         if rules is not None and self._accept_givens(grid, rules) and not self.errors:
             cleaned["grid"], cleaned["rules"] = grid, rules
             cleaned["puzzle_read"] = self.puzzle_shown
         return cleaned
+
+    @property
+    def rules_chosen(self) -> bool:
+        """True when rules were ticked or a region map typed above the grid."""
+        return self.is_bound and bool(self.data.get("rule") or self.data.get("regions"))
+
+    def chosen(self) -> list[str]:
+        """The rules ticked above the grid, as posted (the checkboxes kept)."""
+        getlist = getattr(self.data, "getlist", None)
+        return list(getlist("rule")) if getlist else list(self.data.get("rule") or ())
+
+    def _rules_text(self, cleaned: dict) -> str | None:
+        """The rules' short text: the rules field's, with the rules ticked and
+        the jigsaw regions typed above the grid; None after an error naming
+        what cannot be read or does not fit together."""
+        carried = cleaned.get("rules", "")
+        if not self.rules_chosen:
+            return carried
+        if self.has_error("rule") or self.has_error("regions") or self.has_error("rules"):
+            return None
+        read = self.puzzle_shown
+        if self.source and (not read.rules.is_classic or len(read.grid) != self.board.cells):
+            message = _(
+                "The pasted puzzle brings its own rules or another size, so the rules chosen "
+                "above the grid cannot go with it. Empty the box, or the rules chosen."
+            )
+            self._report(None, ValidationError(message, code="rules_with_paste"))
+            # Set aside, not read: the grid keeps what was typed, the box the paste.
+            self.puzzle_shown = self.grid_shown = None
+            return None
+        size = self.board.size
+        try:
+            chosen = list(read_rules(carried, size).kinds)
+            chosen += read_rules(",".join(cleaned.get("rule") or ()), size).kinds
+        except InvalidPuzzle as invalid:
+            return self._refuse_rules("rule", invalid)
+        if cleaned.get("regions"):
+            try:
+                chosen.append(Jigsaw(read_region_map(cleaned["regions"], size)))
+            except InvalidPuzzle as invalid:
+                return self._refuse_rules("regions", invalid)
+        try:
+            return rule_set(size, chosen).key
+        except InvalidPuzzle as invalid:
+            return self._refuse_rules("rule", invalid)
+
+    def _refuse_rules(self, field: str, invalid: InvalidPuzzle) -> None:
+        """Report each of ``invalid``'s problems on ``field``."""
+        for problem in invalid.problems:
+            self._report(field, problem_error(problem), problem.cells, self.board.size)
 
     def _report_unreadable_cells(self, cleaned: dict) -> None:
         """Add an error for each cell that holds something other than a digit or a blank."""
@@ -217,7 +335,7 @@ class PuzzleForm(PuzzleReader):
             key
             for fields in (self.data, self.files)
             for key in fields
-            if len(self._values_of(fields, key)) > 1
+            if key not in REPEATED_FIELDS and len(self._values_of(fields, key)) > 1
         )
         if unknown:
             message = _("The form had fields it does not know (%(names)s). Please reload the page.")

@@ -51,6 +51,12 @@ def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpRespon
         # Rules beyond classic Sudoku, kept in the form and said above the grid.
         "rules": rules,
         "rules_said": rules_view.sentences(rules) if rules is not None else [],
+        # The variant rules offered above the grid, each said in words, and those chosen.
+        "rule_choices": [
+            (token, name, rules_view.sentence(token)) for token, name in form.fields["rule"].choices
+        ],
+        "chosen": form.chosen() if form.is_bound else [],
+        "regions_value": str(form.data.get("regions", "")) if form.is_bound else "",
         "board": board,
         "standard": board is STANDARD,
         "sizes": size_choices(),

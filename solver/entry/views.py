@@ -189,8 +189,12 @@ def _pasted_other_size(request, board: Shape) -> Grid | str | None:
     other than the one typed on, ``board`` (see ``_other_size``); else None,
     and the entry form reads the post as ever.
 
-    Such a puzzle goes straight to its answer.
+    Such a puzzle goes straight to its answer, unless rules were chosen
+    above the grid: the entry form then reads the post, and refuses rules
+    given twice by name rather than drop the ones chosen.
     """
+    if request.POST.get("rule") or request.POST.get("regions", "").strip():
+        return None
     uploads = request.FILES.getlist("file")
     if uploads:
         if len(uploads) != 1 or set(request.FILES) != {"file"}:

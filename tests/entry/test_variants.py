@@ -15,23 +15,10 @@ import pytest
 from solver.engine import format_grid
 from solver.engine.links import read_link
 from tests.support.puzzles import HARD
-from tests.support.variants import SUPPORTED, board, pack, supported_variants
+from tests.support.variants import SUPPORTED, board, first_of_each_kind, pack
 
 SOLVE, VALIDATE = "/api/solve", "/api/validate"
 FPUZZLES = "https://f-puzzles.com/?load="
-
-
-def first_of_each_kind():
-    """The shared puzzle of each kind alone on the smallest board it comes on
-    (the first in the file among those): quick to solve, whatever the kind."""
-    chosen = {}
-    for _name, kinds, payload, solution in supported_variants():
-        if len(kinds) != 1:
-            continue
-        size = read_link("fpuzzles" + payload).rules.size
-        if kinds[0] not in chosen or size < chosen[kinds[0]][0]:
-            chosen[kinds[0]] = (size, payload, solution)
-    return {kind: found[1:] for kind, found in sorted(chosen.items())}
 
 
 EACH_KIND = first_of_each_kind()

@@ -7,6 +7,7 @@ format is in the README there.
 
 - ``shared_variants()``: (name, kinds, payload, solution) for every line;
 - ``supported_variants()``: those whose kinds are all ``SUPPORTED``;
+- ``first_of_each_kind()``: a quick puzzle of each kind alone, with its solution;
 - ``KEYS_OF_KIND``: the f-puzzles keys of each kind the site does not solve;
 - ``board(size, **keys)``: an f-puzzles puzzle with an empty grid;
   ``pack(data)``: its payload;
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from pathlib import Path
 
 import lzstring
 
+from solver.engine.links import read_link
 from solver.engine.puzzle import Puzzle
 from solver.engine.rules import kinds as k
 from solver.engine.rules import rule_set
@@ -70,6 +73,21 @@ def shared_variants():
 def supported_variants():
     """The shared variants whose rules the site knows."""
     return [v for v in shared_variants() if set(v[1]) <= SUPPORTED]
+
+
+@cache
+def first_of_each_kind():
+    """The shared puzzle of each kind alone on the smallest board it comes on
+    (the first in the file among those), as {kind: (payload, solution)}:
+    quick to solve, whatever the kind."""
+    chosen = {}
+    for _name, kinds, payload, solution in supported_variants():
+        if len(kinds) != 1:
+            continue
+        size = read_link("fpuzzles" + payload).rules.size
+        if kinds[0] not in chosen or size < chosen[kinds[0]][0]:
+            chosen[kinds[0]] = (size, payload, solution)
+    return {kind: found[1:] for kind, found in sorted(chosen.items())}
 
 
 def pack(data) -> str:

@@ -1,6 +1,8 @@
 // Reset clears the entry in place: every cell, the marks and the error
-// summary, the paste box and the chosen file; then focus goes to the first
-// cell. Without it, Reset submits an empty GET form: a fresh, empty page.
+// summary, the paste box, the chosen file and the variant rules chosen;
+// then focus goes to the first cell. Without it, Reset submits an empty GET
+// form: a fresh, empty page. So does a page whose grid is drawn under the
+// rules a link brought: the fresh page draws a classic grid.
 
 import { EMPTY, cellAt, cells, fillGrid, form } from "./cells.js";
 import { gettext } from "../core/i18n.js";
@@ -12,6 +14,7 @@ import { announce } from "./announce.js";
 const TEXT = { cleared: gettext("Grid cleared.") };
 
 function clear(event) {
+  if (form.querySelector("input[name=rules]")) return; // the empty page, by the form's own submit
   event.preventDefault();
   cancelLoad(); // a puzzle still loading must not refill the cleared grid
   fillGrid(EMPTY.repeat(cells().length));
@@ -21,6 +24,7 @@ function clear(event) {
     field.value = "";
     field.removeAttribute("aria-invalid");
   }
+  for (const rule of form.querySelectorAll("input[name=rule]")) rule.checked = false;
   const pasteBox = document.getElementById("id_puzzle");
   if (pasteBox) markPasteBox(pasteBox, false);
   activate(cellAt(0));
