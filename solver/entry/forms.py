@@ -38,7 +38,7 @@ NOT_A_VALUE = _(
 # for the cells or a paste without rules of its own. "image" and "camera" are the photo's inputs
 # (solver.photos.web.views), read only by "Read the photo": Show Answer ignores them.
 # "rule" (each rule ticked, sent once per rule) and "regions" (a jigsaw's map) are the
-# variant rules chosen above the grid.
+# variant rules chosen below the grid.
 ALLOWED_EXTRA_FIELDS = frozenset(
     {
         "csrfmiddlewaretoken",
@@ -265,17 +265,17 @@ class PuzzleForm(PuzzleReader):
 
     @property
     def rules_chosen(self) -> bool:
-        """True when rules were ticked or a region map typed above the grid."""
+        """True when rules were ticked or a region map typed below the grid."""
         return self.is_bound and bool(self.data.get("rule") or self.data.get("regions"))
 
     def chosen(self) -> list[str]:
-        """The rules ticked above the grid, as posted (the checkboxes kept)."""
+        """The rules ticked below the grid, as posted (the checkboxes kept)."""
         getlist = getattr(self.data, "getlist", None)
         return list(getlist("rule")) if getlist else list(self.data.get("rule") or ())
 
     def _rules_text(self, cleaned: dict) -> str | None:
         """The rules' short text: the rules field's, with the rules ticked and
-        the jigsaw regions typed above the grid; None after an error naming
+        the jigsaw regions typed below the grid; None after an error naming
         what cannot be read or does not fit together."""
         carried = cleaned.get("rules", "")
         if not self.rules_chosen:
@@ -286,7 +286,7 @@ class PuzzleForm(PuzzleReader):
         if self.source and (not read.rules.is_classic or len(read.grid) != self.board.cells):
             message = _(
                 "The pasted puzzle brings its own rules or another size, so the rules chosen "
-                "above the grid cannot go with it. Empty the box, or the rules chosen."
+                "below the grid cannot go with it. Empty the box, or the rules chosen."
             )
             self._report(None, ValidationError(message, code="rules_with_paste"))
             # Set aside, not read: the grid keeps what was typed, the box the paste.

@@ -48,10 +48,10 @@ def entry_page(request: HttpRequest, form: PuzzleForm, photo=None) -> HttpRespon
     rules = form.rules_carried
     context = {
         "form": form,
-        # Rules beyond classic Sudoku, kept in the form and said above the grid.
+        # Rules beyond classic Sudoku, kept in the form and said below the grid.
         "rules": rules,
         "rules_said": rules_view.sentences(rules) if rules is not None else [],
-        # The variant rules offered above the grid, each said in words, and those chosen.
+        # The variant rules offered below the grid, each said in words, and those chosen.
         "rule_choices": [
             (token, name, rules_view.sentence(token)) for token, name in form.fields["rule"].choices
         ],

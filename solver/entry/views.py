@@ -190,7 +190,7 @@ def _pasted_other_size(request, board: Shape) -> Grid | str | None:
     and the entry form reads the post as ever.
 
     Such a puzzle goes straight to its answer, unless rules were chosen
-    above the grid: the entry form then reads the post, and refuses rules
+    below the grid: the entry form then reads the post, and refuses rules
     given twice by name rather than drop the ones chosen.
     """
     if request.POST.get("rule") or request.POST.get("regions", "").strip():

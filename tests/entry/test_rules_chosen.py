@@ -1,4 +1,4 @@
-"""Variant rules chosen on the entry page: ticked above the grid, or a jigsaw's
+"""Variant rules chosen on the entry page: ticked below the grid, or a jigsaw's
 regions typed there, they go with the typed givens to the answer, which
 solves under them; what does not read or fit is refused by name, with the
 grid, the ticks and the map kept."""

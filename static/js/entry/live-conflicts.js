@@ -54,8 +54,18 @@ function show(conflicts) {
 
 // A reply to an older grid, or one that comes after the switch went off,
 // was aborted (null) and is dropped.
+// The server checks classic rules, whose boxes a jigsaw's regions replace:
+// with a region map typed, nothing is marked as one types (Show Answer checks).
+function jigsawTyped() {
+  return Boolean(document.getElementById("id_regions")?.value.trim());
+}
+
 async function check() {
   clearTimeout(timer);
+  if (jigsawTyped()) {
+    clearLiveMarks();
+    return;
+  }
   const board = await ask({ puzzle: readGrid() });
   if (board === null) return;
   if (board.conflicts === null) announce(TEXT.failed);

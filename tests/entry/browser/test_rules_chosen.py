@@ -1,0 +1,49 @@
+"""Variant rules chosen on the entry page, in a real browser: opened from
+the closed "Variant rules" section, ticked, and the typed puzzle answered
+under them; the section open passes axe's checks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from solver.engine import format_grid
+from solver.engine.links import read_link
+from tests.support.axe import AXE_OPTIONS
+from tests.support.entry_page import cell_input
+from tests.support.variants import first_of_each_kind
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_rule_ticked_answers_the_typed_puzzle_under_it(live_server, page, console_errors):
+    payload, solution = first_of_each_kind()["antiknight"]
+    puzzle = read_link("fpuzzles" + payload)
+    size = round(len(puzzle.grid) ** 0.5)
+    page.goto(f"{live_server.url}/index?size={size}")
+    rule = page.get_by_role("checkbox", name="Anti-knight")
+    expect(rule).to_be_hidden()  # the section starts closed
+    page.get_by_text("Variant rules (optional)").click()
+    rule.check()
+    for cell, digit in enumerate(puzzle.grid):
+        if digit:
+            cell_input(page, cell // size + 1, cell % size + 1).press_sequentially(str(digit))
+    cell_input(page, 1, 1).press("Enter")
+    page.wait_for_url(re.compile(r"/answer\?puzzle=.*&rules=antiknight"))
+    expect(page.get_by_text("Anti-knight: equal digits never stand")).to_be_visible()
+    cells = page.get_by_role("table", name="Answer grid").locator("td")
+    assert "".join(text.strip() for text in cells.all_inner_texts()) == format_grid(solution)
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_with_the_rules_open(open_view, live_server, scheme):
+    page = open_view({"viewport": {"width": 375, "height": 812}, "color_scheme": scheme})
+    page.goto(live_server.url + "/index")
+    page.get_by_text("Variant rules (optional)").click()
+    expect(page.get_by_label("Jigsaw regions")).to_be_visible()
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
