@@ -45,7 +45,7 @@ RULES_HELP = (
     "(a link or a 'rules:' line brings its own): kinds joined by commas, such as "
     "'diagonal,antiknight', 'windoku', 'jigsaw:<a region symbol per cell>', "
     "'extra:r1c1.r1c2.r2c1.r2c2', 'disjoint', 'antiking', 'nonconsecutive' "
-    "(docs/rules.md). Empty or absent: classic Sudoku."
+    "(docs/api.md, Variant rules). Empty or absent: classic Sudoku."
 )
 
 
@@ -58,7 +58,7 @@ RuleIds = Annotated[
     Field(
         min_length=1,
         description="The rules read, one id per kind: classic, or e.g. diagonal, windoku, "
-        "disjoint, extra, jigsaw, antiknight, antiking, nonconsecutive.",
+        "disjoint, extraregion, jigsaw, antiknight, antiking, nonconsecutive.",
         examples=[["classic"], ["diagonal", "antiknight"]],
     ),
 ]

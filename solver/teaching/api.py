@@ -18,6 +18,7 @@ from ..api.schemas import PUZZLE_QUERY, Failure
 from ..core.issues import Issue
 from ..core.reading import PuzzleTextForm
 from ..engine import Budget, Shape, Status, solve
+from ..engine.rules import classic
 from . import drawing, lessons, ratings
 from .schemas import BoardIn, Pencilled, Rated, StepsIn, Taught
 
@@ -26,6 +27,8 @@ router = Router(tags=["teacher"])
 TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
 RATED = {200: Rated, 400: Failure, 503: Failure}
 PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
+# The rules every reply here states: the teacher takes classic Sudoku only, for now.
+CLASSIC_IDS = tuple(classic().ids)
 
 
 @router.post(
@@ -77,6 +80,7 @@ def candidates_posted(request: HttpRequest, body: BoardIn):
         return failure(400, pencilled)
     board = pencilled.board
     return {
+        "rules": CLASSIC_IDS,
         "size": board.size,
         "box": [board.box_rows, board.box_cols],
         "candidates": list(pencilled.candidates),
@@ -100,6 +104,7 @@ def _teach(body: StepsIn, next_only: bool):
     return {
         "status": taught.status.value,
         "difficulty": lessons.difficulty_json(taught.difficulty),
+        "rules": CLASSIC_IDS,
         "size": shape.size,
         "box": [shape.box_rows, shape.box_cols],
         "steps": [_step(view, shape if next_only else None) for view in taught.steps],

@@ -10,7 +10,16 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from ..api.schemas import EXAMPLE, Boxes, Difficulty, Problem, Puzzle, Side, Technique
+from ..api.schemas import (
+    EXAMPLE,
+    Boxes,
+    Difficulty,
+    Problem,
+    Puzzle,
+    RuleIds,
+    Side,
+    Technique,
+)
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import VERDICTS
 from ..engine.techniques import TABLE
@@ -132,6 +141,10 @@ class Taught(Schema):
         "a hint, with all, with no steps, or on a board other than 9x9 (the levels are "
         "calibrated on 9x9 puzzles)."
     )
+    rules: RuleIds = Field(
+        description="The rules the steps follow: classic Sudoku, the only rules the "
+        "teacher takes for now (a puzzle under others is refused, code rules_not_taken)."
+    )
     size: Side
     box: Boxes
     steps: list[StepOut]
@@ -156,6 +169,10 @@ class BoardIn(Schema):
 class Pencilled(Schema):
     """What the rules allow on the digits placed, and where the digits clash."""
 
+    rules: RuleIds = Field(
+        description="The rules the candidates follow: classic Sudoku, the only rules "
+        "taken here for now (a puzzle under others is refused, code rules_not_taken)."
+    )
     size: Side
     box: Boxes
     candidates: list[str] = Field(

@@ -100,7 +100,16 @@ def test_regression_cases_written_other_ways_pass_through_the_api(client, techni
 
 def test_the_steps_solve_the_puzzle_with_sentences_and_a_difficulty(client):
     body = ok(client, STEPS, puzzle=HARD)
-    assert list(body) == ["status", "difficulty", "size", "box", "steps", "wrong", "warning"]
+    assert list(body) == [
+        "status",
+        "difficulty",
+        "rules",
+        "size",
+        "box",
+        "steps",
+        "wrong",
+        "warning",
+    ]
     assert (body["size"], body["box"]) == (9, [3, 3])
     assert body["status"] == "unique"
     assert set(body["difficulty"]) == {"level", "score", "hardest"}
@@ -283,3 +292,8 @@ def test_a_body_that_is_not_json_gets_415_and_a_large_one_413(client):
     assert response.status_code == 415
     large = '{"puzzle": "' + "." * 70_000 + '"}'
     assert client.post(HINT, large, content_type="application/json").status_code == 413
+
+
+@pytest.mark.parametrize("path", ["/api/steps", "/api/hint", "/api/candidates"])
+def test_every_reply_states_the_classic_rules_it_follows(client, path):
+    assert ok(client, path, puzzle=HARD)["rules"] == ["classic"]
