@@ -16,8 +16,10 @@ from uuid import UUID
 
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 
 from .engine import Grid, format_grid
+from .engine.links import fpuzzles_link, fpuzzles_payload, sudokupad_link
 from .engine.puzzle import Puzzle
 
 API_PREFIX = "/api/"  # where the JSON API lives (``solver.api``)
@@ -63,6 +65,17 @@ def steps_url(puzzle: Grid | str, number: int = 1) -> str:
 def level_url(puzzle: Grid | str) -> str:
     """Where a page's script asks for ``puzzle``'s level, as a fragment of HTML."""
     return _with_puzzle("solver:level", puzzle)
+
+
+def elsewhere_links(puzzle: Puzzle) -> list[tuple[str, str]]:
+    """The puzzle opened on other sites, givens and rules: (address, words)
+    for f-puzzles and SudokuPad, in the reader's language. The payload is
+    packed once for both."""
+    payload = fpuzzles_payload(puzzle)
+    return [
+        (fpuzzles_link(puzzle, payload), gettext("Open in f-puzzles")),
+        (sudokupad_link(puzzle, payload), gettext("Open in SudokuPad")),
+    ]
 
 
 def puzzle_url(puzzle_id: str) -> str:

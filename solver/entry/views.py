@@ -21,7 +21,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ..addresses import answer_url, edit_url, entry_url, level_url, play_url, steps_url
+from ..addresses import (
+    answer_url,
+    edit_url,
+    elsewhere_links,
+    entry_url,
+    level_url,
+    play_url,
+    steps_url,
+)
 from ..choices import StatusChoices
 from ..core import rules_view
 from ..core.boards import board_of_size
@@ -40,7 +48,6 @@ from ..engine import (
     format_grid,
     shape_of_grid,
 )
-from ..engine.links import fpuzzles_link, fpuzzles_payload, sudokupad_link
 from ..engine.puzzle import Puzzle
 from ..engine.rules import classic
 from ..teaching import ratings
@@ -291,7 +298,7 @@ def _answer_page(request, read: Puzzle):
         "edit_url": edit_url(read, writing),
         "play_url": play_url(puzzle),
         "rules_said": rules_view.sentences(rules) if variant else [],
-        "open_links": _open_links(read),
+        "open_links": elsewhere_links(read),
         **explained,
     }
     if variant:
@@ -312,15 +319,6 @@ def _answer_page(request, read: Puzzle):
         else:
             context["level_url"] = level_url(puzzle)
     return _with_actions(request, context)
-
-
-def _open_links(read: Puzzle) -> list[tuple[str, str]]:
-    """The puzzle opened elsewhere: (address, words) for f-puzzles and SudokuPad."""
-    payload = fpuzzles_payload(read)
-    return [
-        (fpuzzles_link(read, payload), gettext("Open in f-puzzles")),
-        (sudokupad_link(read, payload), gettext("Open in SudokuPad")),
-    ]
 
 
 def _explained(

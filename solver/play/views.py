@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from ..addresses import answer_url, api_url, edit_url, play_url, steps_url
+from ..addresses import answer_url, api_url, edit_url, elsewhere_links, play_url, steps_url
 from ..choices import StatusChoices
 from ..core.logs import log_solve
 from ..core.slots import solve_fairly
@@ -30,6 +30,8 @@ from ..engine import (
     format_grid,
     shape_of_grid,
 )
+from ..engine.puzzle import Puzzle
+from ..engine.rules import classic
 from ..entry.pages import linked_puzzle, posted_entry
 from .grid import play_grid
 
@@ -77,6 +79,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "steps_url": steps_url(grid),
         "colours": [{"number": n, "name": name} for n, name in enumerate(COLOUR_NAMES, start=1)],
         "mistake_limits": MISTAKE_LIMITS,
+        "open_links": elsewhere_links(Puzzle(grid, classic(board.size))),
     }
     if playable:
         context["grid"] = play_grid(grid)

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from solver.engine import STANDARD, format_grid, parse_puzzle, solve
+from solver.engine.links import read_link
 from tests.support.budgets import BY_GUESSES
 from tests.support.play_served import cells, play_data, play_url
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, sample
@@ -134,3 +135,15 @@ def test_the_answer_page_offers_play_for_a_puzzle_with_one_solution(client):
     assert f'href="{PLAY}?puzzle={HARD}">Play this puzzle</a>' in html
     several = unescape(client.get(ANSWER + "?" + urlencode({"puzzle": "." * 81})).content.decode())
     assert "Play this puzzle" not in several
+
+
+def test_the_game_offers_the_puzzle_in_fpuzzles_and_sudokupad(client):
+    html = client.get(play_url(HARD)).content.decode()
+    links = dict(
+        (text, unescape(href))
+        for href, text in re.findall(r'<a href="([^"]+)"[^>]*>(Open in [^<]+)</a>', html)
+    )
+    assert set(links) == {"Open in f-puzzles", "Open in SudokuPad"}
+    for link in links.values():
+        again = read_link(link)
+        assert (format_grid(again.grid), again.rules.is_classic) == (HARD, True)
