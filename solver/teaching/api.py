@@ -72,15 +72,17 @@ def hint_posted(request: HttpRequest, body: StepsIn):
 @decorate_view(require_json)
 def candidates_posted(request: HttpRequest, body: BoardIn):
     """Each cell's candidates as the digits placed allow them, and the digits
-    that clash, on a board of any size: what a player's Fill candidates and
-    conflict marks show. No solving, so it answers in well under a
+    that clash, on a board of any size, under the puzzle's rules (a link's, or
+    the ``rules`` field's for givens that bring none): what a player's Fill
+    candidates and conflict marks show, and the entry page's conflicts as one
+    types. No solving, so it answers in well under a
     millisecond of engine time on a 9x9 board."""
-    pencilled = lessons.pencil(body.puzzle, body.progress)
+    pencilled = lessons.pencil(body.puzzle, body.progress, body.rules)
     if not isinstance(pencilled, lessons.Pencilled):
         return failure(400, pencilled)
     board = pencilled.board
     return {
-        "rules": CLASSIC_IDS,
+        "rules": pencilled.rules.ids if pencilled.rules else CLASSIC_IDS,
         "size": board.size,
         "box": [board.box_rows, board.box_cols],
         "candidates": list(pencilled.candidates),

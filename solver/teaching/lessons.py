@@ -12,8 +12,8 @@ the API (``/api/steps``, ``/api/hint``, ``/api/candidates``) share this module:
   the end (or every instance on it, ``all``), each as a ``StepView`` with its
   sentence, and the difficulty;
 - ``hint(board, ...)``: the next step only;
-- ``pencil(puzzle, progress)``: the candidates the rules allow on a 9x9
-  board, and the digits that clash;
+- ``pencil(puzzle, progress, rules)``: the candidates the rules allow on a
+  board of any size, under any rule set, and the digits that clash;
 - ``rate_puzzle(givens)``: the difficulty of a puzzle with one solution.
 
 A person's candidates are theirs: candidates that are merely wrong (lacking
@@ -38,7 +38,7 @@ from django.utils.translation import ngettext
 
 from ..core.issues import Issue
 from ..core.messages import describe
-from ..core.reading import AnySizeTextForm, PuzzleTextForm
+from ..core.reading import AnySizeTextForm, PuzzleTextForm, VariantTextForm
 from ..engine import (
     STANDARD,
     SYMBOLS,
@@ -52,6 +52,7 @@ from ..engine import (
 )
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks, digits_of, mask_of
+from ..engine.rules import Rules
 from ..engine.steps import Pattern, Step
 from ..engine.teacher import allowed, explain, next_step, out_of_time
 from ..engine.techniques import TABLE, TECHNIQUES, Finder
@@ -157,8 +158,8 @@ def read_board(
     read = _read_digits(puzzle, progress, form=AnySizeTextForm)
     if isinstance(read, list):
         return read
-    givens, digits = read
-    conflicts = _conflicts(digits)
+    givens, digits, rules = read
+    conflicts = _conflicts(digits, rules)
     if conflicts:
         return conflicts
     marks = Marks.from_grid(digits, shape_of_grid(givens))
@@ -174,30 +175,45 @@ class Pencilled:
     """What the rules allow on a person's digits on ``board``: each cell's
     ``candidates`` (a string of symbols, letters above 9, ``""`` for a
     placed cell) and the ``conflicts`` among the digits (which the
-    candidates ignore: each open cell simply loses every digit its peers hold)."""
+    candidates ignore: each open cell simply loses every digit its peers
+    hold, and those a pair rule forbids beside a placed digit), under ``rules``."""
 
     candidates: tuple[str, ...]
     conflicts: tuple[Issue, ...]
     board: Shape = STANDARD
+    rules: Rules | None = None  # the rules they follow (classic when None)
 
 
-def pencil(puzzle: str, progress: str | None = None) -> Pencilled | list[Issue]:
+def pencil(puzzle: str, progress: str | None = None, rules: str = "") -> Pencilled | list[Issue]:
     """The candidates and conflicts of ``puzzle``'s givens with ``progress``'s
     digits placed (read as ``read_board`` reads them, but givens that clash
-    are conflicts like any other digits: a grid being typed is checked here);
-    or the issues naming what could not be read. Neither needs a solution,
-    so it is cheap."""
-    read = _read_digits(puzzle, progress, clashing=True, form=AnySizeTextForm)
+    are conflicts like any other digits: a grid being typed is checked here),
+    under the puzzle's rules: those its link brings, or ``rules`` (the short
+    text) for givens that bring none; or the issues naming what could not be
+    read. Neither needs a solution, so it is cheap."""
+    read = _read_digits(puzzle, progress, clashing=True, form=VariantTextForm, rules=rules)
     if isinstance(read, list):
         return read
-    digits = read[1]
+    _, digits, ruled = read
     board = shape_of_grid(digits)
-    marks = Marks.from_grid(digits, board)
+    masks = _allowed(digits, ruled)
     candidates = tuple(
         "" if digit else "".join(SYMBOLS[candidate - 1] for candidate in digits_of(mask))
-        for digit, mask in zip(digits, marks.candidates, strict=True)
+        for digit, mask in zip(digits, masks, strict=True)
     )
-    return Pencilled(candidates, tuple(_conflicts(digits)), board)
+    return Pencilled(candidates, tuple(_conflicts(digits, ruled)), board, ruled)
+
+
+def _allowed(digits: Grid, rules: Rules) -> list[int]:
+    """Each cell's candidates as a mask: the digits none of its peers under
+    ``rules`` holds, less those a pair rule forbids beside a placed digit
+    (non-consecutive's neighbours)."""
+    masks = Marks.from_grid(digits, rules.geometry).candidates
+    for cell, digit in enumerate(digits):
+        if digit:
+            for other, near in rules.removes(cell, digit):
+                masks[other] &= ~mask_of((near,))
+    return masks
 
 
 def _read_digits(
@@ -205,30 +221,33 @@ def _read_digits(
     progress: str | None,
     clashing: bool = False,
     form: type[PuzzleTextForm] = PuzzleTextForm,
-) -> tuple[Grid, Grid] | list[Issue]:
-    """The givens and the digits placed (givens included), or what is wrong;
-    with ``clashing``, givens that conflict are read all the same. The givens
-    are read by ``form``: 9x9 only by default."""
-    form = form({"puzzle": puzzle})
+    rules: str = "",
+) -> tuple[Grid, Grid, Rules] | list[Issue]:
+    """The givens, the digits placed (givens included) and the rules, or what
+    is wrong; with ``clashing``, givens that conflict are read all the same.
+    The givens are read by ``form``: 9x9 and classic Sudoku only by default;
+    ``rules`` goes in its rules field."""
+    form = form({"puzzle": puzzle, "rules": rules})
     if form.is_valid():
-        givens = form.cleaned_data["grid"]
-    elif clashing and form.grid_shown is not None and _only_conflicts(form.issues):
-        givens = form.grid_shown
+        givens, ruled = form.cleaned_data["grid"], form.cleaned_data["rules"]
+    elif clashing and form.rules_shown is not None and _only_conflicts(form.issues):
+        givens, ruled = form.grid_shown, form.rules_shown
     else:
         return form.issues
     digits, issues = _placed(givens, progress)
-    return issues or (givens, digits)
+    return issues or (givens, digits, ruled)
 
 
 def _only_conflicts(issues: Sequence[Issue]) -> bool:
     return all(issue.code == CONFLICT for issue in issues)
 
 
-def _conflicts(digits: Grid) -> list[Issue]:
-    """The digits in conflict, each pair an issue of the field ``progress``."""
+def _conflicts(digits: Grid, rules: Rules) -> list[Issue]:
+    """The digits in conflict under ``rules``, each pair an issue of the field ``progress``."""
     side = shape_of_grid(digits).size
     return [
-        Issue(p.code, describe(p), tuple(p.cells), "progress", side) for p in find_conflicts(digits)
+        Issue(p.code, describe(p), tuple(p.cells), "progress", side)
+        for p in find_conflicts(digits, rules=rules)
     ]
 
 

@@ -17,6 +17,7 @@ from ..api.schemas import (
     Problem,
     Puzzle,
     RuleIds,
+    Rules,
     Side,
     Technique,
 )
@@ -164,15 +165,13 @@ class BoardIn(Schema):
 
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=PROGRESS_HELP)
+    rules: Rules = ""
 
 
 class Pencilled(Schema):
     """What the rules allow on the digits placed, and where the digits clash."""
 
-    rules: RuleIds = Field(
-        description="The rules the candidates follow: classic Sudoku, the only rules "
-        "taken here for now (a puzzle under others is refused, code rules_not_taken)."
-    )
+    rules: RuleIds = Field(description="The rules the candidates and conflicts follow.")
     size: Side
     box: Boxes
     candidates: list[str] = Field(
@@ -183,7 +182,8 @@ class Pencilled(Schema):
         max_length=625,
     )
     conflicts: list[Problem] = Field(
-        description="Each pair of digits that share a row, column or box (code conflict)."
+        description="Each pair of digits that share a unit (a row, column, box or other "
+        "region) or break a pair rule (code conflict)."
     )
 
 

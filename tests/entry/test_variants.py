@@ -124,7 +124,7 @@ def test_rules_that_do_not_read_or_contradict_the_link_are_refused(client):
 
 
 def test_the_features_that_do_not_take_variants_yet_refuse_their_rules(client):
-    for path in ("/api/steps", "/api/hint", "/api/candidates"):
+    for path in ("/api/steps", "/api/hint"):  # the candidates take them (tests/teaching)
         response = post(client, path, "fpuzzles" + JIGSAW_PAYLOAD)
         assert response.status_code == 400, path
         assert codes(response) == ["rules_not_taken"], path

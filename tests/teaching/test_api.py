@@ -12,6 +12,7 @@ import pytest
 
 from bench.sets import spread
 from solver.engine import STANDARD, parse_puzzle
+from solver.engine.links import read_link
 from solver.engine.marks import Marks, digits_of
 from solver.engine.steps import Pattern, Step
 from solver.engine.symmetry import random_transform
@@ -19,6 +20,7 @@ from solver.engine.techniques import TECHNIQUES
 from solver.teaching import lessons
 from tests.support.puzzles import HARD, HARD_SOLUTION, NO_SOLUTION, load
 from tests.support.reglib import TECHNIQUE_OF_CODE, cases_of, check, transformed
+from tests.support.variants import first_of_each_kind
 
 STEPS, HINT, CANDIDATES = "/api/steps", "/api/hint", "/api/candidates"
 SOLUTION = parse_puzzle(HARD_SOLUTION)
@@ -297,3 +299,46 @@ def test_a_body_that_is_not_json_gets_415_and_a_large_one_413(client):
 @pytest.mark.parametrize("path", ["/api/steps", "/api/hint", "/api/candidates"])
 def test_every_reply_states_the_classic_rules_it_follows(client, path):
     assert ok(client, path, puzzle=HARD)["rules"] == ["classic"]
+
+
+def candidates_of(client, grid: str, rules: str) -> dict:
+    return ok(client, "/api/candidates", puzzle=grid, rules=rules)
+
+
+EMPTY = "." * 81
+
+
+def test_the_candidates_follow_a_pair_rule_given_in_the_rules_field(client):
+    five = "5" + EMPTY[1:]  # r1c1
+    knight = candidates_of(client, five, "antiknight")
+    assert knight["rules"] == ["antiknight"]
+    assert "5" not in knight["candidates"][cell_of([2, 3])]  # a knight's move away
+    assert "5" in knight["candidates"][cell_of([2, 4])]
+    apart = candidates_of(client, five, "nonconsecutive")["candidates"]
+    assert apart[cell_of([1, 2])] == "123789"  # not 4 or 6 beside the 5, nor 5 in its row
+    assert apart[cell_of([2, 2])] == "12346789"  # a box peer, not beside: only the 5 goes
+
+
+def test_digits_that_break_a_pair_rule_are_conflicts_as_one_types(client):
+    grid = list(EMPTY)
+    grid[cell_of([1, 3])] = grid[cell_of([2, 5])] = "5"  # a knight's move apart
+    body = candidates_of(client, "".join(grid), "antiknight")
+    assert [c["cells"] for c in body["conflicts"]] == [[[1, 3], [2, 5]]]
+    assert candidates_of(client, "".join(grid), "")["conflicts"] == []
+
+
+def test_the_candidates_follow_a_links_regions(client):
+    payload, _solution = first_of_each_kind()["jigsaw"]
+    body = ok(client, "/api/candidates", puzzle="fpuzzles" + payload)
+    puzzle = read_link("fpuzzles" + payload)
+    assert body["rules"] == ["jigsaw"]
+    geometry = puzzle.rules.geometry
+    for cell, listed in enumerate(body["candidates"]):
+        if not puzzle.grid[cell]:
+            seen = {puzzle.grid[peer] for peer in geometry.peers[cell]}
+            assert listed == "".join(str(d) for d in range(1, geometry.size + 1) if d not in seen)
+
+
+def test_rules_that_do_not_read_are_refused_by_name(client):
+    response = post(client, "/api/candidates", puzzle=EMPTY, rules="antibishop")
+    assert [e["code"] for e in response.json()["errors"]] == ["unknown_rule"]
