@@ -92,7 +92,7 @@ def candidates_posted(request: HttpRequest, body: BoardIn):
 
 def _teach(body: StepsIn, next_only: bool):
     """The lesson on the body's board, or 400 naming what could not be read."""
-    board = lessons.read_board(body.puzzle, body.progress, body.candidates)
+    board = lessons.read_board(body.puzzle, body.progress, body.candidates, body.rules)
     if not isinstance(board, lessons.Board):
         return failure(400, board)
     unknown = lessons.unknown_techniques(body.techniques or ())

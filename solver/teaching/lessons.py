@@ -145,7 +145,10 @@ class Lesson:
 
 
 def read_board(
-    puzzle: str, progress: str | None = None, candidates: Sequence[str | None] | None = None
+    puzzle: str,
+    progress: str | None = None,
+    candidates: Sequence[str | None] | None = None,
+    rules: str = "",
 ) -> Board | list[Issue]:
     """The board of ``puzzle``'s givens (any size from 4x4 to 25x25), the
     digits of ``progress`` (one symbol a cell, ``.`` or ``0`` for a cell not
@@ -153,9 +156,11 @@ def read_board(
     (one string of symbols a cell, ``''`` for a placed cell, ``None`` for one
     left as the rules have it; by default every digit the placed ones allow,
     everywhere). The issues, naming the cells at fault, when any of them
-    cannot be read or the digits conflict.
+    cannot be read or the digits conflict, or when the puzzle comes under
+    variant rules (its link's, or ``rules``): the teacher takes classic
+    Sudoku only, for now, and refuses others by name.
     """
-    read = _read_digits(puzzle, progress, form=AnySizeTextForm)
+    read = _read_digits(puzzle, progress, form=AnySizeTextForm, rules=rules)
     if isinstance(read, list):
         return read
     givens, digits, rules = read

@@ -66,6 +66,9 @@ class StepsIn(Schema):
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=SIZED_PROGRESS_HELP)
     candidates: list[str | None] | None = Field(None, description=CANDIDATES_HELP)
+    # Read so that a puzzle under variant rules is refused by name
+    # (rules_not_taken), never taught as classic Sudoku.
+    rules: Rules = ""
     techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
         False,

@@ -228,8 +228,7 @@ def test_the_entry_pages_scripts_get_the_rules_regions_as_the_units(client):
     assert set(units_listed(classic)) == {"row", "column", "box"}
 
 
-def test_conflicts_as_one_types_are_offered_under_classic_rules_only(client):
-    # The candidates endpoint checks classic rules: under a jigsaw's, its
-    # boxes would be wrong, so the switch is not offered there.
+def test_conflicts_as_one_types_are_offered_under_a_variants_rules_too(client):
+    # The candidates endpoint checks them under the rules the form carries.
     assert 'id="live-conflicts"' in client.get("/index").content.decode()
-    assert 'id="live-conflicts"' not in jigsaw_entry(client)
+    assert 'id="live-conflicts"' in jigsaw_entry(client)

@@ -342,3 +342,10 @@ def test_the_candidates_follow_a_links_regions(client):
 def test_rules_that_do_not_read_are_refused_by_name(client):
     response = post(client, "/api/candidates", puzzle=EMPTY, rules="antibishop")
     assert [e["code"] for e in response.json()["errors"]] == ["unknown_rule"]
+
+
+@pytest.mark.parametrize("path", ["/api/steps", "/api/hint"])
+def test_the_teacher_refuses_rules_given_beside_the_givens_by_name(client, path):
+    response = post(client, path, puzzle=HARD, rules="antiknight")
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["errors"]] == ["rules_not_taken"]

@@ -17,6 +17,7 @@ import { layDrawing, removeDrawing } from "../steps/overlay.js";
 import { announcer } from "../core/status.js";
 import { cellIn, cells, engineSymbol, form, grid, readGrid, setValue, symbolFor, table } from "./cells.js";
 import { markConflicts } from "./marks.js";
+import { withRules } from "./rules.js";
 
 const TEXT = {
   invalid: gettext("The grid cannot be solved as it stands:"),
@@ -55,10 +56,12 @@ function pencilled(allowed) {
 // as the server's refusal would give them; else the hint for the grid.
 async function ask(askCandidates, askHint) {
   const puzzle = readGrid();
-  const board = await askCandidates({ puzzle });
+  const board = await askCandidates(withRules({ puzzle }));
   if (board === null) return null;
   if (board.conflicts?.length) return { ok: false, reply: { errors: board.conflicts } };
-  const body = { puzzle };
+  // The hint under the rules chosen: the teacher refuses variant rules by
+  // name for now, rather than hint as if they were not there.
+  const body = withRules({ puzzle });
   const candidates = pencilled(board.candidates);
   if (candidates) body.candidates = candidates;
   return askHint(body);

@@ -1,7 +1,7 @@
 // The "Show conflicts as I type" switch: while it is on, each change to the
-// grid (after a short pause) is sent to the server's candidates endpoint
-// (form.entry's data-candidates-url), and the digits it finds in conflict
-// are marked. The choice is remembered in localStorage. Without it,
+// grid or to its rules (after a short pause) is sent to the server's
+// candidates endpoint (form.entry's data-candidates-url), with the rules
+// (rules.js), and the digits it finds in conflict under them are marked. The choice is remembered in localStorage. Without it,
 // conflicts are shown when the form is submitted.
 
 import { createCandidates } from "../core/candidates.js";
@@ -16,6 +16,7 @@ import {
   markedMessages,
 } from "./marks.js";
 import { announce } from "./announce.js";
+import { withRules } from "./rules.js";
 
 const TEXT = {
   none: gettext("No conflicts."),
@@ -54,19 +55,9 @@ function show(conflicts) {
 
 // A reply to an older grid, or one that comes after the switch went off,
 // was aborted (null) and is dropped.
-// The server checks classic rules, whose boxes a jigsaw's regions replace:
-// with a region map typed, nothing is marked as one types (Show Answer checks).
-function jigsawTyped() {
-  return Boolean(document.getElementById("id_regions")?.value.trim());
-}
-
 async function check() {
   clearTimeout(timer);
-  if (jigsawTyped()) {
-    clearLiveMarks();
-    return;
-  }
-  const board = await ask({ puzzle: readGrid() });
+  const board = await ask(withRules({ puzzle: readGrid() }));
   if (board === null) return;
   if (board.conflicts === null) announce(TEXT.failed);
   else show(board.conflicts);
@@ -102,6 +93,10 @@ export function startConflicts() {
   table.addEventListener("cells:change", (event) => {
     if (toggle.checked) schedule();
     else if (event.detail) clearConflictsOf(event.detail);
+  });
+  // Rules ticked or a region map typed change what conflicts: checked again.
+  form?.querySelector(".rules-chooser")?.addEventListener("input", () => {
+    if (toggle.checked) schedule();
   });
   if (toggle.checked) check();
 }

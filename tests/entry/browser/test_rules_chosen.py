@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from solver.engine import format_grid
 from solver.engine.links import read_link
 from tests.support.axe import AXE_OPTIONS
-from tests.support.entry_page import cell_input
+from tests.support.entry_page import cell_input, cells_with_class, type_cells
 from tests.support.variants import first_of_each_kind
 
 pytestmark = pytest.mark.browser
@@ -47,3 +47,23 @@ def test_axe_finds_nothing_with_the_rules_open(open_view, live_server, scheme):
     expect(page.get_by_label("Jigsaw regions")).to_be_visible()
     results = Axe().run(page, options=AXE_OPTIONS)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_conflicts_as_one_types_follow_the_rules_ticked(live_server, page, console_errors):
+    """Two 5s a knight's move apart are no conflict in classic Sudoku; with
+    anti-knight ticked, both are marked, with the rule's sentence; unticked,
+    the marks go."""
+    page.goto(live_server.url + "/index")
+    page.get_by_label("Show conflicts as I type").check()
+    type_cells(page, {(1, 3): "5", (2, 5): "5"})
+    page.wait_for_timeout(500)  # time for the classic check, which finds nothing
+    assert cells_with_class(page, "conflict") == set()
+    page.get_by_text("Variant rules (optional)").click()
+    rule = page.get_by_role("checkbox", name="Anti-knight")
+    rule.check()
+    expect(page.locator("td.conflict")).to_have_count(2)
+    assert cells_with_class(page, "conflict") == {(1, 3), (2, 5)}
+    expect(cell_input(page, 1, 3)).to_have_accessible_description(re.compile("anti-knight"))
+    rule.uncheck()
+    expect(page.locator("td.conflict")).to_have_count(0)
+    assert console_errors == []
