@@ -268,6 +268,13 @@ class RulesLayout:
             return _RuledOut(self, _ruled_out_by_rules)
         return tuple(_ruled_out_by_rules(self, bit) for bit in range(self.size * self.cells))
 
+    @cached_property
+    def seen_by_all(self) -> dict[int, int]:
+        """A memo for ``propagation._covered``: for a set of candidate bits
+        (places of a digit in a unit, or a cell's candidates), the candidates
+        every one of them rules out. Empty until a search fills it."""
+        return {}
+
 
 def _ruled_out_by_rules(layout: RulesLayout, bit: int) -> int:
     """``_ruled_out`` plus the candidates the rule set's pair rules remove."""

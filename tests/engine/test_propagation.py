@@ -12,13 +12,16 @@ from solver.engine import (
     is_valid_solution,
     parse_puzzle,
     plain,
+    propagation,
     shape_of_grid,
 )
-from solver.engine.bits import board_of, grid_of, layout
-from solver.engine.propagation import propagate
+from solver.engine.bits import board_of, grid_of, layout, rules_layout
+from solver.engine.links import read_link
+from solver.engine.propagation import propagate, propagate_rules
 from solver.engine.search import choose_cell, search
 from tests.support.budgets import BY_GUESSES
 from tests.support.puzzles import HARD_SOLUTION, NO_SOLUTION, SIZED, sample
+from tests.support.variants import supported_variants
 
 BITS = layout(STANDARD)
 EMPTY = (0,) * 81
@@ -289,3 +292,66 @@ def test_the_twins_agree_on_every_shared_puzzle(sweep, name):
 @pytest.mark.parametrize("name", SETS)
 def test_propagation_keeps_every_solution_of_every_shared_puzzle(sweep, name):
     assert unsound(sweep(name, SWEPT)) == []
+
+
+def covered_by_walking(candidates, rules_bits):
+    """``_covered`` as its docstring states it, worked out afresh each time:
+    what every place of a digit in a unit rules out (and, with unequal pair
+    rules, what every candidate of a cell rules out)."""
+    ruled_out, gone = rules_bits.ruled_out, 0
+    groups = [
+        (candidates >> shift & unit) << shift
+        for shift in rules_bits.digit_shifts
+        for unit in rules_bits.units
+    ]
+    if rules_bits.unequal_pairs:
+        groups += [candidates & (rules_bits.planes << at) for at in range(rules_bits.cells)]
+    for bits in groups:
+        if bits.bit_count() > 1:
+            seen = -1
+            for bit in range(bits.bit_length()):
+                if bits >> bit & 1:
+                    seen &= ruled_out[bit]
+            gone |= seen
+    return gone & candidates
+
+
+def variant_boards():
+    """Each shared supported variant's rules layout, solution and boards: as
+    propagated from its givens, and again with the solution's digit placed
+    in its first open cell."""
+    for _, _, payload, solution in supported_variants():
+        puzzle = read_link("https://f-puzzles.com/?load=" + payload)
+        rules_bits = rules_layout(puzzle.rules)
+        board = propagate_rules(board_of(puzzle.grid, rules_bits), 0, rules_bits)
+        yield rules_bits, solution, board
+        at = next(at for at, digit in enumerate(puzzle.grid) if not digit)
+        guess = 1 << ((solution[at] - 1) * rules_bits.cells + at)
+        candidates, placed = board
+        yield (
+            rules_bits,
+            solution,
+            propagate_rules(
+                candidates & ~rules_bits.ruled_out[guess.bit_length() - 1],
+                placed | guess,
+                rules_bits,
+            ),
+        )
+
+
+def test_remembered_covers_are_the_covers_worked_out_afresh(monkeypatch):
+    # A small bound, so the memo is also cleared on the way.
+    monkeypatch.setattr(propagation, "SEEN_BY_ALL_MAX", 64)
+    for rules_bits, _, board in variant_boards():
+        for _ in range(2):  # the second time from the memo
+            assert propagation._covered(board[0], rules_bits) == covered_by_walking(
+                board[0], rules_bits
+            )
+        assert len(rules_bits.seen_by_all) <= 64 + 9 * len(rules_bits.units) + rules_bits.cells
+
+
+def test_propagation_by_rules_keeps_every_solution_of_the_shared_variants():
+    for rules_bits, solution, board in variant_boards():
+        truth = board_of(solution, rules_bits)
+        assert board is not None
+        assert board[0] & truth == truth
