@@ -1,0 +1,245 @@
+"""The engine on the shared variant puzzles the site solves, by kind, in one run.
+
+    .venv/bin/python -m bench.variants [--budget S] [--only KIND] [--against OTHER] [--rounds R]
+
+The puzzles are the lines of ``generated.tsv`` (in ``../shared/variants/``
+beside the project, or ``SUDOKU_VARIANTS_DIR``) whose kinds are all among
+``SUPPORTED``; ``--only`` keeps those with one kind among theirs. Each is
+solved as the site solves it (two solutions looked for, the uniqueness
+proof on) within ``Budget(max_seconds=S)``, 0.5 s as the site's, timed from
+its payload to its answer, in a fresh process of the checkout.
+
+The table has a row per kind group (the puzzle's kinds, joined by ``+``):
+the puzzles, the median and worst milliseconds, the give-ups at the budget
+and the answers that are wrong (another solution, or none where the shared
+file has one). With ``--against OTHER`` (another checkout, e.g. one made
+by ``git worktree add /tmp/before <commit>``), each round times OTHER and
+then this checkout on the same puzzles, rounds alternating so a machine
+that gets busier affects both alike; each puzzle's time is its median over
+the rounds, and the table adds OTHER's median, worst and give-ups and the
+ratio of the medians (OTHER / this: above 1 is faster here).
+
+Only ``read_link``, ``solve`` and ``Budget`` of ``solver.engine`` are used,
+which every version with variants has, so any two such commits compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.machine import machine
+
+HERE = Path(__file__).resolve().parents[1]
+VARIANTS_DIR = Path(os.environ.get("SUDOKU_VARIANTS_DIR", HERE.parent / "shared" / "variants"))
+SUPPORTED = frozenset(
+    {
+        "diagonal",
+        "windoku",
+        "extraregion",
+        "disjoint",
+        "jigsaw",
+        "antiknight",
+        "antiking",
+        "nonconsecutive",
+    }
+)
+SITE_BUDGET = 0.5  # seconds: what the site gives one solve
+
+# Run in a checkout's directory: read [budget, [[payload, solution], ...]] as
+# JSON on standard input, print [[ms, gave up, right], ...] as JSON.
+TIMER = """
+import json, sys
+from time import perf_counter
+sys.path.insert(0, ".")
+from solver.engine.links import read_link
+from solver.engine.search import Budget
+from solver.engine.solve import solve
+budget, puzzles = json.load(sys.stdin)
+found = []
+for payload, solution in puzzles:
+    start = perf_counter()
+    puzzle = read_link("https://f-puzzles.com/?load=" + payload)
+    result = solve(puzzle.grid, rules=puzzle.rules, budget=Budget(max_seconds=budget))
+    ms = (perf_counter() - start) * 1000
+    right = result.solution is not None and list(result.solution) == solution
+    found.append([ms, result.status == "gave_up", right])
+print(json.dumps(found))
+"""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One shared variant puzzle: its name, kinds, f-puzzles payload and solution."""
+
+    name: str
+    kinds: tuple[str, ...]
+    payload: str
+    solution: tuple[int, ...]
+
+    @property
+    def group(self) -> str:
+        """Its kind group: its kinds joined by ``+``, as the shared file orders them."""
+        return "+".join(self.kinds)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One solve: milliseconds, whether it gave up at the budget, whether its answer is right."""
+
+    ms: float
+    gave_up: bool
+    right: bool
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One kind group's figures: puzzles, median and worst ms, give-ups, wrong answers."""
+
+    puzzles: int
+    median_ms: float
+    worst_ms: float
+    gave_up: int
+    wrong: int
+
+
+def read_variants(text: str, only: str | None = None) -> list[Variant]:
+    """The supported puzzles of a ``generated.tsv`` text (those with ``only``
+    among their kinds, if given), in the file's order."""
+    found = []
+    for line in text.splitlines():
+        name, kinds, payload, solution = line.split("\t")
+        digits = solution.split(",") if "," in solution else list(solution)
+        variant = Variant(name, tuple(kinds.split(",")), payload, tuple(map(int, digits)))
+        if set(variant.kinds) <= SUPPORTED and (only is None or only in variant.kinds):
+            found.append(variant)
+    return found
+
+
+def time_checkout(checkout: Path, variants: list[Variant], budget: float) -> list[Timing]:
+    """``checkout``'s engine on each of ``variants``, in a fresh process there.
+
+    Raises CalledProcessError if that checkout cannot solve them.
+    """
+    puzzles = [[v.payload, list(v.solution)] for v in variants]
+    done = subprocess.run(
+        [sys.executable, "-c", TIMER],
+        input=json.dumps([budget, puzzles]),
+        capture_output=True,
+        text=True,
+        cwd=checkout,
+        check=True,
+    )
+    return [Timing(ms, gave_up, right) for ms, gave_up, right in json.loads(done.stdout)]
+
+
+def merged(rounds: list[list[Timing]]) -> list[Timing]:
+    """Each puzzle's timing over several rounds: its median time, and given up
+    or wrong if it was in any round."""
+    return [
+        Timing(
+            statistics.median(t.ms for t in runs),
+            any(t.gave_up for t in runs),
+            all(t.right for t in runs),
+        )
+        for runs in zip(*rounds, strict=True)
+    ]
+
+
+def summarise(groups: Iterable[str], timings: Iterable[Timing]) -> dict[str, Figures]:
+    """The figures of each kind group, in the order first met, then of ``all``."""
+    every = list(timings)
+    by_group: dict[str, list[Timing]] = {}
+    for group, timing in zip(groups, every, strict=True):
+        by_group.setdefault(group, []).append(timing)
+    figures = {group: _figures(found) for group, found in by_group.items()}
+    figures["all"] = _figures(every)
+    return figures
+
+
+def _figures(timings: list[Timing]) -> Figures:
+    """The figures of one list of timings (not empty)."""
+    times = [t.ms for t in timings]
+    return Figures(
+        puzzles=len(timings),
+        median_ms=statistics.median(times),
+        worst_ms=max(times),
+        gave_up=sum(t.gave_up for t in timings),
+        wrong=sum(not t.right for t in timings),
+    )
+
+
+def table(ours: dict[str, Figures], theirs: dict[str, Figures] | None = None) -> str:
+    """The markdown table: a row per kind group, OTHER's columns and the ratio if given."""
+    head = "| kinds | puzzles | median ms | worst ms | gave up | wrong |"
+    rule = "|---|---|---|---|---|---|"
+    if theirs is not None:
+        head += " other median ms | other worst ms | other gave up | other / this |"
+        rule += "---|---|---|---|"
+    lines = [head, rule]
+    for group, f in ours.items():
+        row = (
+            f"| `{group}` | {f.puzzles} | {f.median_ms:,.1f} | {f.worst_ms:,.1f} "
+            f"| {f.gave_up} | {f.wrong} |"
+        )
+        if theirs is not None:
+            o = theirs[group]
+            row += (
+                f" {o.median_ms:,.1f} | {o.worst_ms:,.1f} | {o.gave_up} "
+                f"| {o.median_ms / f.median_ms:.2f} |"
+            )
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    """The command line, parsed; a checkout that is none, or no puzzles, is an error."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--budget", type=float, default=SITE_BUDGET, help="seconds per solve")
+    parser.add_argument("--only", help="only the puzzles with this kind among theirs")
+    parser.add_argument("--against", type=Path, help="another checkout of this repository")
+    parser.add_argument("--rounds", type=int, default=1, help="alternating rounds")
+    args = parser.parse_args(argv)
+    if args.against is not None and not (args.against / "solver" / "engine").is_dir():
+        parser.error(f"{args.against} is not a checkout of this repository")
+    if args.rounds < 1 or args.budget <= 0:
+        parser.error("--rounds and --budget must be above 0")
+    tsv = VARIANTS_DIR / "generated.tsv"
+    if not tsv.is_file():
+        parser.error(f"no variants in {tsv}")
+    args.variants = read_variants(tsv.read_text(), args.only)
+    if not args.variants:
+        parser.error(f"no supported variant has the kind {args.only}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark on the command line ``argv`` (by default, the process's)."""
+    args = _arguments(argv)
+    variants = args.variants
+    ours_runs, theirs_runs = [], []
+    for _ in range(args.rounds):
+        if args.against is not None:
+            theirs_runs.append(time_checkout(args.against.resolve(), variants, args.budget))
+        ours_runs.append(time_checkout(HERE, variants, args.budget))
+    groups = [v.group for v in variants]
+    ours = summarise(groups, merged(ours_runs))
+    theirs = summarise(groups, merged(theirs_runs)) if theirs_runs else None
+    print(machine("one used") + "\n")
+    against = f"; other: `{args.against}`" if args.against else ""
+    print(
+        f"This: `{HERE}`{against}; {len(variants)} puzzles, budget {args.budget} s, "
+        f"{args.rounds} round(s).\n"
+    )
+    print(table(ours, theirs))
+
+
+if __name__ == "__main__":
+    main()
