@@ -8,6 +8,8 @@ typed kept.
   problems);
 - ``linked_puzzle(request)``: as ``linked_grid``, at every size (a board
   other than 9x9 that cannot be read goes to its answer, which names why);
+- ``linked_game(request)``: as ``linked_puzzle``, under any rules the engine
+  solves: the whole puzzle, givens and rules;
 - ``posted_entry(request, address)``: the entry form posted to a page (Show
   Answer, Play), checked and sent on to ``address(grid)``.
 
@@ -26,7 +28,7 @@ from ..addresses import answer_url, api_url, entry_url, photo_url
 from ..choices import StatusChoices
 from ..core import rules_view
 from ..core.boards import size_choices
-from ..core.reading import AnySizeTextForm, PuzzleTextForm, written_board
+from ..core.reading import AnySizeTextForm, PuzzleTextForm, VariantTextForm, written_board
 from ..core.writings import HEX, HEX_BLANKS
 from ..engine import STANDARD, Grid, Shape, shape_of_grid
 from ..engine.parse import BLANKS
@@ -138,6 +140,27 @@ def linked_puzzle(request: HttpRequest) -> Grid | HttpResponse:
     if board is not None and board is not STANDARD:
         return HttpResponseRedirect(answer_url(text))
     return entry_page(request, form_showing_problems(text, rules=rules))
+
+
+def linked_game(request: HttpRequest) -> Puzzle | HttpResponse:
+    """As ``linked_puzzle``, under any rules the engine solves (the link's,
+    or ``&rules=``'s): the puzzle read, givens and rules. Bad input goes
+    where ``linked_puzzle`` sends it; a puzzle under variant rules that
+    cannot be read, or whose givens break a rule, to the entry page showing
+    its problems at its size, with its rules."""
+    text = request.GET.get("puzzle", "").strip()
+    if not text:
+        return linked_grid(request)
+    rules = request.GET.get("rules", "")
+    form = VariantTextForm({"puzzle": text, "rules": rules})
+    if form.is_valid():
+        return form.cleaned_data["puzzle_read"]
+    board = written_board(text, form)
+    if rules or (form.rules_shown is not None and not form.rules_shown.is_classic):
+        return entry_page(request, form_showing_problems(text, board or STANDARD, rules))
+    if board is not None and board is not STANDARD:
+        return HttpResponseRedirect(answer_url(text))
+    return entry_page(request, form_showing_problems(text))
 
 
 def _refused(form: AnySizeTextForm, text: str) -> PuzzleForm:

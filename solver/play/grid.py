@@ -13,8 +13,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from ..core import rules_view
 from ..core.grids import bands, places, table
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
+from ..engine.rules import Rules
 
 PLAY_CELL = (
     '<td class="{}"><button type="button" class="play-cell" data-index="{}"'
@@ -25,19 +27,26 @@ PLAY_BANDS = bands(PLAY_CELL)
 PLAY_SCROLLER = '<div class="play-scroll" role="region" aria-label="{}">{}</div>'
 
 
-def play_grid(puzzle: Grid) -> SafeString:
+def play_grid(puzzle: Grid, rules: Rules | None = None) -> SafeString:
     """The play page's grid: a button per cell, each naming its row, column
-    and box (for the script's shading) and spoken as its place and content.
-    ValueError if no board has as many cells as ``puzzle``."""
+    and box (for the script's shading) and spoken as its place and content;
+    a rule set beyond classic Sudoku drawn as the answer draws it
+    (``rules_view``). ValueError if no board has as many cells as ``puzzle``."""
     if len(puzzle) != STANDARD.cells:
-        return _sized_play_grid(puzzle)
+        return _sized_play_grid(puzzle, rules)
     caption = gettext("Puzzle grid: choose a cell, then a digit from 1 to 9.")
     # A grid (not a plain table): its cells are gridcells a person moves
     # between with the arrow keys, each named by its button's label.
-    return table(_cells(puzzle, STANDARD, PLAY_BANDS), "grid play-grid", caption, role="grid")
+    cells = _cells(puzzle, STANDARD, PLAY_BANDS, rules)
+    return table(cells, "grid play-grid" + _jigsaw(rules), caption, role="grid")
 
 
-def _sized_play_grid(puzzle: Grid) -> SafeString:
+def _jigsaw(rules: Rules | None) -> str:
+    """The grid's class for jigsaw regions (their borders then drawn alone)."""
+    return " jigsaw" if rules is not None and rules.jigsaw else ""
+
+
+def _sized_play_grid(puzzle: Grid, rules: Rules | None = None) -> SafeString:
     """The grid of a board other than 9x9, in its sideways-scrolling region."""
     board = shape_of_grid(puzzle)
     size = board.size
@@ -50,14 +59,16 @@ def _sized_play_grid(puzzle: Grid) -> SafeString:
         caption = gettext(
             "Puzzle grid, %(size)s×%(size)s: choose a cell, then a digit from 1 to %(size)s."
         ) % {"size": size}
-    classes = f"grid play-grid play-sized size-{size}"
-    cells = _cells(puzzle, board, bands(PLAY_CELL, board))
+    classes = f"grid play-grid play-sized size-{size}{_jigsaw(rules)}"
+    cells = _cells(puzzle, board, bands(PLAY_CELL, board), rules)
     drawn = table(cells, classes, caption, role="grid", board=board)
     return format_html(PLAY_SCROLLER, gettext("Puzzle grid"), drawn)
 
 
-def _cells(puzzle: Grid, board: Shape, layout: str) -> SafeString:
-    """Every cell of ``puzzle``, on ``board``, written into ``layout`` (from ``bands``)."""
+def _cells(puzzle: Grid, board: Shape, layout: str, rules: Rules | None = None) -> SafeString:
+    """Every cell of ``puzzle``, on ``board``, written into ``layout`` (from
+    ``bands``), each with the classes that draw ``rules``."""
+    drawn = rules_view.cell_classes(rules) if rules is not None else ("",) * board.cells
     given_label = gettext("Row %(row)s, column %(column)s: %(digit)s, given")
     empty_label = gettext("Row %(row)s, column %(column)s: empty")
     fields = []
@@ -68,6 +79,6 @@ def _cells(puzzle: Grid, board: Shape, layout: str) -> SafeString:
             "column": column,
             "digit": symbol,
         }
-        classes = "cell given" if digit else "cell"
+        classes = ("cell given" if digit else "cell") + drawn[index]
         fields += (classes, index, row, column, box, label, symbol)
     return format_html(layout, *fields)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..addresses import answer_url, api_url, edit_url, elsewhere_links, play_url, steps_url
 from ..choices import StatusChoices
+from ..core import rules_view
 from ..core.logs import log_solve
 from ..core.slots import solve_fairly
 from ..engine import (
@@ -30,12 +31,12 @@ from ..engine import (
     format_grid,
     shape_of_grid,
 )
-from ..engine.puzzle import Puzzle
-from ..engine.rules import classic
-from ..entry.pages import linked_puzzle, posted_entry
+from ..engine.rules import Rules
+from ..entry.pages import linked_game, posted_entry
 from .grid import play_grid
 
 STORAGE_PREFIX = "sudoku.play."  # the browser's key for a puzzle's progress: this and its givens
+RULES_MARK = "|"  # then, beyond classic Sudoku, this and the rules' short text
 
 # The cells' colours, numbered as the keys that give them (1 to 8): Okabe and
 # Ito's palette for colour-blind readers, each also with its own pattern
@@ -60,10 +61,12 @@ def play(request: HttpRequest) -> HttpResponse:
     the entry page, kept, as for Show Answer."""
     if request.method == "POST":
         return posted_entry(request, play_url)
-    grid = linked_puzzle(request)
-    if isinstance(grid, HttpResponse):
-        return grid
-    result = solve_fairly(grid)
+    read = linked_game(request)
+    if isinstance(read, HttpResponse):
+        return read
+    grid, rules = read.grid, read.rules
+    variant = not rules.is_classic
+    result = solve_fairly(grid, rules=rules)
     log_solve(request, "play", result)
     playable = result.status is Status.UNIQUE
     board = shape_of_grid(grid)
@@ -71,34 +74,41 @@ def play(request: HttpRequest) -> HttpResponse:
         "playable": playable,
         "status": result.status.value,
         "statuses": StatusChoices,
-        "answer_url": answer_url(grid),
+        "answer_url": answer_url(read),
         "board": board,
         "standard": board is STANDARD,
         "symbols": SYMBOLS[: board.size],
-        "edit_url": edit_url(grid),
-        "steps_url": steps_url(grid),
+        "edit_url": edit_url(read),
+        # The steps and the teacher's hints take classic Sudoku only, for now.
+        "steps_url": "" if variant else steps_url(grid),
         "colours": [{"number": n, "name": name} for n, name in enumerate(COLOUR_NAMES, start=1)],
         "mistake_limits": MISTAKE_LIMITS,
-        "open_links": elsewhere_links(Puzzle(grid, classic(board.size))),
+        "open_links": elsewhere_links(read),
+        "rules": rules if variant else None,
+        "rules_said": rules_view.sentences(rules) if variant else [],
+        "jigsaw": bool(rules.jigsaw),
     }
     if playable:
-        context["grid"] = play_grid(grid)
-        context["play_data"] = _play_data(grid, result.solution, board)
+        context["grid"] = play_grid(grid, rules if variant else None)
+        context["play_data"] = _play_data(grid, result.solution, board, rules)
     return render(request, "play/play.html", context)
 
 
-def _play_data(grid: Grid, solution: Grid, board: Shape) -> dict:
-    """What the page's script plays with: the givens, their solution, how
-    many times each of the board's values stands in it (the pad counts down
-    from that), where to keep progress (the givens name the board, so no two
-    sizes share a key), and where to ask the API."""
+def _play_data(grid: Grid, solution: Grid, board: Shape, rules: Rules) -> dict:
+    """What the page's script plays with: the givens, their rules (the short
+    text, sent with every question to the API; "" for classic), their
+    solution, how many times each of the board's values stands in it (the
+    pad counts down from that), where to keep progress (the givens name the
+    board, so no two sizes share a key, and the rules follow them, so no two
+    rule sets do), and where to ask the API."""
     givens = format_grid(grid)
     solved = format_grid(solution)
     return {
         "puzzle": givens,
+        "rules": rules.key,
         "solution": solved,
         "value_counts": {symbol: solved.count(symbol) for symbol in SYMBOLS[: board.size]},
-        "key": STORAGE_PREFIX + givens,
+        "key": STORAGE_PREFIX + givens + (RULES_MARK + rules.key if rules.key else ""),
         "hint_url": api_url("hint"),
         "candidates_url": api_url("candidates"),
         "statuses": {value: value for value in StatusChoices.values},

@@ -14,6 +14,7 @@ import pytest
 
 from solver.engine import format_grid
 from solver.engine.links import read_link
+from tests.support.play_served import play_data
 from tests.support.puzzles import HARD
 from tests.support.variants import SUPPORTED, board, first_of_each_kind, pack
 
@@ -188,11 +189,53 @@ def test_givens_breaking_a_rule_show_the_problem_with_the_rules_and_the_grid(cli
     assert marked == ["Row 1, column 3, box 1: 5", "Row 2, column 5, box 2: 5"]
 
 
-def test_the_play_and_steps_pages_refuse_the_rules_by_name(client):
+def test_the_steps_page_refuses_the_rules_by_name(client):
     linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
-    for path in ("/play", "/steps"):
-        html = client.get(path, {"puzzle": linked["givens"], "rules": linked["rules_text"]})
-        assert "does not take variant rules yet (jigsaw)" in html.content.decode(), path
+    html = client.get("/steps", {"puzzle": linked["givens"], "rules": linked["rules_text"]})
+    assert "does not take variant rules yet (jigsaw)" in html.content.decode()
+
+
+def jigsaw_game(client):
+    """The shared jigsaw's reply from the API, and its game's response."""
+    linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
+    query = {"puzzle": linked["givens"], "rules": linked["rules_text"]}
+    return linked, client.get("/play", query)
+
+
+def test_the_game_is_played_under_the_rules_it_was_linked_with(client):
+    linked, response = jigsaw_game(client)
+    assert response.status_code == 200
+    data = play_data(response)
+    assert (data["puzzle"], data["rules"], data["solution"]) == (
+        linked["givens"],
+        linked["rules_text"],
+        linked["solution"],
+    )
+    # Progress is kept per rule set: the same givens without them are another game.
+    assert data["key"].endswith(linked["givens"] + "|" + linked["rules_text"])
+    html = response.content.decode()
+    assert "jigsaw region holds every digit once" in html
+    assert set(units_listed(html)) == {"row", "column", "jigsaw"}
+
+
+def test_the_game_draws_the_regions_and_offers_no_classic_only_help(client):
+    linked, response = jigsaw_game(client)
+    html = response.content.decode()
+    grid = html[html.index('class="grid play-grid') : html.index("</table>")]
+    assert "jigsaw" in grid.split('"')[1]
+    assert "edge-top" in grid
+    assert re.search(r'data-play="hint" hidden', html)
+    assert re.search(r'data-play="wrong" hidden', html)
+    assert "/steps?" not in html
+    links = re.findall(r'<a href="([^"]+)"[^>]*>Open in f-puzzles</a>', html)
+    assert read_link(unescape(links[0])).rules.key == linked["rules_text"]
+
+
+def test_a_game_whose_givens_break_its_rules_shows_them_on_the_entry_page(client):
+    html = client.get("/play", {"puzzle": ANTI_KNIGHT_PAIR, "rules": "antiknight"}).content
+    html = html.decode()
+    assert "anti-knight forbids it" in html
+    assert "cannot be solved as it stands" in html
 
 
 def jigsaw_entry(client) -> str:
