@@ -22,7 +22,7 @@ about twice as much (measured in process), mostly in Django's escaping.
 from __future__ import annotations
 
 from collections.abc import Collection
-from functools import cache
+from functools import cache, lru_cache
 
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -56,7 +56,8 @@ def bands(cell: str, board: Shape = STANDARD) -> str:
     return ("<tbody>" + row * high + "</tbody>") * (n // high)
 
 
-@cache  # one per board: few
+# One per board, or rule set's geometry, in use: bounded, as rule sets are posted.
+@lru_cache(maxsize=64)
 def places(board: Shape = STANDARD) -> tuple[tuple[int, int, int], ...]:
     """Where each cell of ``board`` is: its row, column and box (from 1), in
     the engine's cell order."""
@@ -153,7 +154,7 @@ def ruled_places(rules: Rules) -> tuple[str, ...]:
     )
 
 
-@cache  # one per language the site speaks and board: few
+@lru_cache(maxsize=64)  # one per language and board (or rule set's geometry) in use
 def _places_from(label: str, board: Shape) -> tuple[str, ...]:
     """Each cell's place on ``board`` from ``label`` (translated, with
     ``row``, ``column`` and ``box`` to fill in), escaped."""

@@ -19,7 +19,7 @@ A classic rule set adds nothing anywhere.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from django.utils.translation import gettext, gettext_noop
 
@@ -86,7 +86,7 @@ def _tokens(rules: Rules) -> list[str]:
     return list(dict.fromkeys(kind.token for kind in rules.kinds))
 
 
-@cache  # one per rule set: few at a time
+@lru_cache(maxsize=64)  # one per rule set in use: rule sets are posted, any number
 def cell_classes(rules: Rules) -> tuple[str, ...]:
     """For each cell, the classes (each with a leading space) that draw the rules."""
     geometry = rules.geometry
@@ -123,7 +123,7 @@ def region_names(rules: Rules) -> tuple[str, ...]:
     return _names_in(rules, gettext(", "), tuple(gettext(t) for t in _NAMES.values()))
 
 
-@cache  # one per rule set and language
+@lru_cache(maxsize=64)  # one per rule set in use and language
 def _names_in(rules: Rules, comma: str, templates: tuple[str, ...]) -> tuple[str, ...]:
     """``region_names`` with the templates already translated (in ``_NAMES`` order)."""
     by_kind = dict(zip(_NAMES, templates, strict=True))

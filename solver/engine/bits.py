@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
 from .board import Grid, Shape
@@ -285,9 +285,11 @@ def _ruled_out_by_rules(layout: RulesLayout, bit: int) -> int:
     return gone
 
 
-@cache
+# Bounded: rule sets come from the people who post them, any number of them
+# (a jigsaw map each); the few in play stay.
+@lru_cache(maxsize=16)
 def rules_layout(rules) -> RulesLayout:
-    """The layout of a rule set's boards (computed once per rule set)."""
+    """The layout of a rule set's boards (computed once per rule set in use)."""
     geometry = rules.geometry
     n = geometry.size
     planes = sum(1 << (digit * n * n) for digit in range(n))

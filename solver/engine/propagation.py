@@ -272,7 +272,7 @@ def _covered(candidates: int, layout: RulesLayout) -> int:
 
 
 # The most sets of places ``_covered`` remembers before it forgets them all.
-SEEN_BY_ALL_MAX = 1 << 17
+SEEN_BY_ALL_MAX = 1 << 14  # some 5 MB: a layout of each rule set in use has one
 
 
 def _seen_by_all(bits: int, ruled_out) -> int:

@@ -8,7 +8,7 @@ never run). The scripts find a cell's peers and a unit's cells here
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from django import template
 from django.utils.html import json_script
@@ -34,7 +34,9 @@ def grid_units(board: Shape, rules: Rules | None = None) -> SafeString:
     return _units_script(rules.geometry if rules is not None else board)
 
 
-@cache  # one per board or rule set: few, and a 25x25 board's is some 8 KB to write
+# One per board or rule set in use (a 25x25 board's is some 8 KB to write);
+# bounded, as rule sets are posted, any number of them.
+@lru_cache(maxsize=64)
 def _units_script(board: Shape) -> SafeString:
     units: dict[str, list[list[int]]] = {"row": [], "column": []}
     for unit in sorted(board.units, key=lambda unit: unit.number):  # each kind in number order

@@ -64,3 +64,18 @@ def test_the_rules_are_said_in_the_readers_language():
     with translation.override("vi"):
         said = sentences(read_rules("antiknight", 9))
     assert said[1] != "Anti-knight: equal digits never stand a chess knight's move apart."
+
+
+def test_the_drawings_kept_are_of_the_rule_sets_in_use_not_of_every_one_posted():
+    ruled = [read_rules("jigsaw:" + _swapped(a, b), 9) for a in range(9) for b in range(9)]
+    assert len({rules.key for rules in ruled}) > cell_classes.cache_info().maxsize
+    for rules in ruled:
+        cell_classes(rules)
+    assert cell_classes.cache_info().currsize <= cell_classes.cache_info().maxsize
+
+
+def _swapped(a: int, b: int) -> str:
+    """Rows as regions, with column ``a`` of row 1 and column ``b`` of row 2 swapped."""
+    regions = [cell // 9 + 1 for cell in range(81)]
+    regions[a], regions[9 + b] = regions[9 + b], regions[a]
+    return "".join(map(str, regions))

@@ -162,3 +162,28 @@ def test_the_units_grouped_by_segments_are_the_same_masks_and_shifts(box_rows, b
     assert bits.columns == (bits.down_column, bits.column_starts, bits.column)
     assert bits.boxes_across == (bits.down_box, bits.box_starts, bits.box)
     assert bits.boxes_down == (bits.across_box, bits.box_starts, bits.box)
+
+
+def jigsaws(count: int, size: int = 6):
+    """``count`` (up to ``size`` squared) different jigsaw rule sets of one
+    size: rows as regions, with a cell of row 1 and one of row 2 swapped."""
+    from solver.engine.rules import kinds, rule_set
+
+    rows = [cell // size for cell in range(size * size)]
+    found = []
+    for first in range(count):
+        regions = list(rows)
+        a, b = first // size, size + first % size  # one cell of row 1, one of row 2
+        regions[a], regions[b] = regions[b], regions[a]
+        found.append(rule_set(size, [kinds.Jigsaw(tuple(regions))]))
+    return found
+
+
+def test_the_layouts_of_rule_sets_are_kept_for_the_few_in_use_not_every_one_posted():
+    from solver.engine.bits import rules_layout
+
+    many = jigsaws(2 * rules_layout.cache_info().maxsize)
+    assert len({rules.key for rules in many}) == len(many)
+    for rules in many:
+        rules_layout(rules)
+    assert rules_layout.cache_info().currsize <= rules_layout.cache_info().maxsize
