@@ -36,8 +36,24 @@ PUZZLE_HELP = (
 
 
 Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
+# A GET's query holds less than a body: its address is one request line, at
+# most 8,190 bytes behind nginx (deploy/limits.py), and a character outside
+# ASCII takes up to 12 there. These bounds keep the longest query the schema
+# allows (12 bytes a character, puzzle and rules) within any server's
+# request line (Python's own reads 64 KiB); a longer puzzle goes in a POST.
+QUERY_PUZZLE_MAX_LENGTH = 3_000
+QUERY_RULES_MAX_LENGTH = 2_000
+QUERY_HELP = (
+    f"At most {QUERY_PUZZLE_MAX_LENGTH:,} characters in the address (and an address "
+    "longer than the server reads is refused, 414): a longer puzzle goes in a POST's body."
+)
 # A puzzle in a GET's query (``?puzzle=``).
-PUZZLE_QUERY = Query(..., max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP, examples=[EXAMPLE])
+PUZZLE_QUERY = Query(
+    ...,
+    max_length=QUERY_PUZZLE_MAX_LENGTH,
+    description=PUZZLE_HELP.replace(f"At most {PASTE_MAX_LENGTH:,} characters.", QUERY_HELP),
+    examples=[EXAMPLE],
+)
 
 
 RULES_HELP = (
@@ -51,7 +67,7 @@ RULES_HELP = (
 
 Rules = Annotated[str, Field(max_length=RULES_MAX_LENGTH, description=RULES_HELP)]
 # A rule set in a GET's query (``&rules=``).
-RULES_QUERY = Query("", max_length=RULES_MAX_LENGTH, description=RULES_HELP)
+RULES_QUERY = Query("", max_length=QUERY_RULES_MAX_LENGTH, description=RULES_HELP)
 # What a reply says of the rules read.
 RuleIds = Annotated[
     list[str],
