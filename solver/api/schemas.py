@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from django.conf import settings
 from ninja import Query, Schema
 from pydantic import Field
 
@@ -35,7 +36,14 @@ PUZZLE_HELP = (
 )
 
 
-Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=PUZZLE_HELP)]
+# A POST's whole body is bounded in bytes too (DATA_UPLOAD_MAX_MEMORY_SIZE):
+# 12,000 characters of a link (ASCII) fit with room to spare, but as many
+# characters far outside ASCII, each written \\uXXXX\\uXXXX in JSON, do not.
+BODY_HELP = PUZZLE_HELP + (
+    f" The request's body is at most {settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KB: "
+    "past that the answer is 413 (too_large)."
+)
+Puzzle = Annotated[str, Field(max_length=PASTE_MAX_LENGTH, description=BODY_HELP)]
 # A GET's query holds less than a body: its address is one request line, at
 # most 8,190 bytes behind nginx (deploy/limits.py), and a character outside
 # ASCII takes up to 12 there. These bounds keep the longest query the schema

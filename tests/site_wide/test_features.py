@@ -52,7 +52,7 @@ def calls(path: Path) -> set[str]:
 
 def test_the_import_reader_sees_relative_imports_as_absolute():
     assert "solver.entry.views" in imported(SOLVER / "urls.py")
-    assert "solver.entry.pages.linked_puzzle" in imported(SOLVER / "play" / "views.py")
+    assert "solver.entry.pages.linked_game" in imported(SOLVER / "play" / "views.py")
 
 
 @pytest.mark.parametrize("feature", FEATURES)
