@@ -8,7 +8,11 @@ are not the rules' consequences, or lack some that are.
 
 - ``digits[cell]`` is the digit placed in a cell, or 0 if it is open;
 - ``candidates[cell]`` is the set of digits still pencilled in an open cell,
-  as a bit mask (bit ``d - 1`` for digit ``d``), and 0 for a placed cell.
+  as a bit mask (bit ``d - 1`` for digit ``d``), and 0 for a placed cell;
+- ``rules``, for a variant, is its rule set: ``shape`` is then its geometry
+  (every region, and every cell a pair rule makes a peer), and placing a
+  digit also rules out what the rule set says beyond equal digits in peers
+  (a non-consecutive neighbour's digits one away).
 
 Masks keep the techniques fast enough to explain a puzzle in milliseconds,
 and ``digits_of``/``mask_of`` turn them into sets where a set reads better.
@@ -18,8 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import Grid, Shape, Unit
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 Mask = int  # a set of digits: bit d - 1 for digit d
 
@@ -49,21 +57,31 @@ class Marks:
     shape: Shape
     digits: list[int]
     candidates: list[Mask]
+    rules: Rules | None = None  # a variant's rule set; None for classic Sudoku
 
     @classmethod
-    def from_grid(cls, grid: Grid, shape: Shape) -> Marks:
+    def from_grid(cls, grid: Grid, shape: Shape, rules: Rules | None = None) -> Marks:
         """The board of a grid with every candidate its placed digits allow:
-        each open cell holds every digit that none of its peers holds."""
+        each open cell holds every digit that none of its peers holds, nor
+        any rule of ``rules`` forbids (whose geometry replaces ``shape``)."""
+        if rules is not None and not rules.is_classic:
+            shape = rules.geometry
+        else:
+            rules = None
         full = (1 << shape.size) - 1
         candidates = []
         for cell, digit in enumerate(grid):
             seen = mask_of(grid[peer] for peer in shape.peers[cell] if grid[peer])
             candidates.append(0 if digit else full & ~seen)
-        return cls(shape, list(grid), candidates)
+        marks = cls(shape, list(grid), candidates, rules)
+        for cell, digit in enumerate(grid):
+            if digit:
+                marks._rule_out(cell, digit)
+        return marks
 
     def copy(self) -> Marks:
         """An independent copy, to change without changing this one."""
-        return Marks(self.shape, list(self.digits), list(self.candidates))
+        return Marks(self.shape, list(self.digits), list(self.candidates), self.rules)
 
     def grid(self) -> Grid:
         """The placed digits as a grid (0 for open cells)."""
@@ -94,6 +112,13 @@ class Marks:
         keep = ~(1 << (digit - 1))
         for peer in self.shape.peers[cell]:
             self.candidates[peer] &= keep
+        self._rule_out(cell, digit)
+
+    def _rule_out(self, cell: int, digit: int) -> None:
+        """What the rule set forbids beyond peers once ``digit`` is in ``cell``."""
+        if self.rules is not None and self.rules.forbids_unequal:
+            for other, near in self.rules.removes(cell, digit):
+                self.candidates[other] &= ~(1 << (near - 1))
 
     def eliminate(self, cell: int, digit: int) -> None:
         """Remove ``digit`` from the candidates of ``cell``."""

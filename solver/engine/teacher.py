@@ -9,11 +9,14 @@ what that leads to, a contradiction (the candidate is eliminated) or a
 solution (the digit is placed). A trial step is never wrong and never
 silent; it only is not a technique a person could be taught.
 
-Two limits keep the teacher honest and bounded:
+Three limits keep the teacher honest and bounded:
 
 - uniqueness techniques (``techniques.UNIQUENESS``) reason from "this
   puzzle has one solution", so they are asked only when the caller has
-  proved it (``unique=True``);
+  proved it (``unique=True``), and never under a variant's rules;
+- under a variant's rules (``marks.rules``), a jigsaw's regions replace
+  the boxes that most techniques take for granted, so there only those
+  that read every region from the board are asked (``techniques.ANY_REGIONS``);
 - ``explain`` may be given ``max_seconds``: once they are spent, no more
   technique is asked and the steps left are trial steps (``params["budget"]``
   is True), each decided by the exact solver in milliseconds. A hard
@@ -28,10 +31,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from .marks import Marks, digits_of
+from .rules import Rules
 from .search import Budget
 from .solve import Status, solve
 from .steps import Pattern, Step
-from .techniques import TECHNIQUES, UNIQUENESS, Finder
+from .techniques import ANY_REGIONS, TECHNIQUES, UNIQUENESS, Finder
 from .techniques import TRIAL as TRIAL_ROW
 
 TRIAL = TRIAL_ROW.id
@@ -46,7 +50,7 @@ def next_step(
     step; None when the board is solved or a trial could not be decided.
     Uniqueness techniques are asked only if ``unique`` (the puzzle is proved
     to have one solution)."""
-    for finder in allowed(techniques, unique).values():
+    for finder in allowed(techniques, unique, marks.rules).values():
         for step in finder(marks):
             return step
     return trial_step(marks)
@@ -94,11 +98,20 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def allowed(techniques: Mapping[str, Finder], unique: bool) -> Mapping[str, Finder]:
-    """``techniques`` without the uniqueness ones unless ``unique``."""
-    if unique:
+def allowed(
+    techniques: Mapping[str, Finder], unique: bool, rules: Rules | None = None
+) -> Mapping[str, Finder]:
+    """``techniques`` without the uniqueness ones unless ``unique``, and always
+    without them under a variant's ``rules``: a unique rectangle's deadly
+    pattern is a swap of two digits that a diagonal or a pair rule may
+    forbid. With jigsaw regions, only ``ANY_REGIONS``'s."""
+    variant = rules is not None and not rules.is_classic
+    if unique and not variant:
         return techniques
-    return {name: finder for name, finder in techniques.items() if name not in UNIQUENESS}
+    kept = {name: finder for name, finder in techniques.items() if name not in UNIQUENESS}
+    if variant and rules.jigsaw:
+        kept = {name: finder for name, finder in kept.items() if name in ANY_REGIONS}
+    return kept
 
 
 def out_of_time(steps: Sequence[Step]) -> bool:
@@ -122,7 +135,7 @@ def trial_step(marks: Marks, budget: bool = False) -> Step | None:
     digit = digits[0]
     tried = list(marks.digits)
     tried[cell] = digit
-    result = solve(tuple(tried), marks.shape, budget=TRIAL_BUDGET, limit=1)
+    result = solve(tuple(tried), marks.shape, budget=TRIAL_BUDGET, limit=1, rules=marks.rules)
     pattern = Pattern(cells=(cell,), digits=(digit,))
     if result.status is Status.NONE:
         params = {

@@ -27,7 +27,7 @@ router = Router(tags=["teacher"])
 TAUGHT = {200: Taught, 400: Failure, 413: Failure, 415: Failure}
 RATED = {200: Rated, 400: Failure, 503: Failure}
 PENCILLED = {200: Pencilled, 400: Failure, 413: Failure, 415: Failure}
-# The rules every reply here states: the teacher takes classic Sudoku only, for now.
+# The rules a reply states when the board could not be read with its own.
 CLASSIC_IDS = tuple(classic().ids)
 
 
@@ -106,7 +106,7 @@ def _teach(body: StepsIn, next_only: bool):
     return {
         "status": taught.status.value,
         "difficulty": lessons.difficulty_json(taught.difficulty),
-        "rules": CLASSIC_IDS,
+        "rules": board.rules.ids,
         "size": shape.size,
         "box": [shape.box_rows, shape.box_cols],
         "steps": [_step(view, shape if next_only else None) for view in taught.steps],

@@ -4,7 +4,7 @@ The pages (the steps page, the entry page's and the play page's Hint) and
 the API (``/api/steps``, ``/api/hint``, ``/api/candidates``) share this module:
 
 - ``read_board(puzzle, progress, candidates)``: the givens read and checked
-  by the API's own form (``AnySizeTextForm``, so the same issue codes, at
+  by the API's own form (``VariantTextForm``, so the same issue codes, at
   every size from 4x4 to 25x25), the digits placed so far and the person's
   candidates, into a ``Board``; or the issues that name what could not be
   read (a 400 in the API);
@@ -38,7 +38,7 @@ from django.utils.translation import ngettext
 
 from ..core.issues import Issue
 from ..core.messages import describe
-from ..core.reading import AnySizeTextForm, PuzzleTextForm, VariantTextForm
+from ..core.reading import PuzzleTextForm, VariantTextForm
 from ..engine import (
     STANDARD,
     SYMBOLS,
@@ -52,7 +52,7 @@ from ..engine import (
 )
 from ..engine.difficulty import Difficulty, rate
 from ..engine.marks import Marks, digits_of, mask_of
-from ..engine.rules import Rules
+from ..engine.rules import Rules, classic
 from ..engine.steps import Pattern, Step
 from ..engine.teacher import allowed, explain, next_step, out_of_time
 from ..engine.techniques import TABLE, TECHNIQUES, Finder
@@ -96,6 +96,11 @@ class Board:
     @property
     def shape(self) -> Shape:
         return self.marks.shape
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set the board is solved under (classic Sudoku's by default)."""
+        return self.marks.rules or classic(self.shape.size)
 
 
 @dataclass(frozen=True)
@@ -156,18 +161,17 @@ def read_board(
     (one string of symbols a cell, ``''`` for a placed cell, ``None`` for one
     left as the rules have it; by default every digit the placed ones allow,
     everywhere). The issues, naming the cells at fault, when any of them
-    cannot be read or the digits conflict, or when the puzzle comes under
-    variant rules (its link's, or ``rules``): the teacher takes classic
-    Sudoku only, for now, and refuses others by name.
+    cannot be read or the digits conflict under the puzzle's rules (its
+    link's, or ``rules`` for givens that bring none).
     """
-    read = _read_digits(puzzle, progress, form=AnySizeTextForm, rules=rules)
+    read = _read_digits(puzzle, progress, form=VariantTextForm, rules=rules)
     if isinstance(read, list):
         return read
     givens, digits, rules = read
     conflicts = _conflicts(digits, rules)
     if conflicts:
         return conflicts
-    marks = Marks.from_grid(digits, shape_of_grid(givens))
+    marks = Marks.from_grid(digits, shape_of_grid(givens), rules=rules)
     if candidates is not None:
         issues = _pencil(marks, candidates)
         if issues:
@@ -340,7 +344,7 @@ def _judged(marks: Marks, givens: Grid, pencilled: bool) -> Board:
     (its candidates judged only when the person ``pencilled`` them: those the
     rules give follow from the digits)."""
     budget = Budget(max_seconds=settings.SUDOKU_SOLVE_SECONDS)
-    of_givens = solve(givens, marks.shape, budget=budget)
+    of_givens = solve(givens, marks.shape, budget=budget, rules=marks.rules)
     digits = marks.grid()
     solution = of_givens.solution if of_givens.status is Status.UNIQUE else None
     if digits == givens:
@@ -348,7 +352,7 @@ def _judged(marks: Marks, givens: Grid, pencilled: bool) -> Board:
     elif solution is not None and _agree(digits, solution):
         status = Status.UNIQUE  # digits the only solution has leave it the only one
     else:
-        status = solve(digits, marks.shape, budget=budget).status
+        status = solve(digits, marks.shape, budget=budget, rules=marks.rules).status
     wrong = _wrong(marks, solution, pencilled) if solution is not None else ()
     return Board(marks, givens, status, solution, wrong)
 
@@ -396,7 +400,8 @@ def lesson(
     default ``SUDOKU_EXPLAIN_SECONDS``, honest trial steps), or with ``all``
     every instance of the ``techniques`` on it, applying none. Uniqueness
     techniques only when the digits have one solution; no steps when they
-    have none. No difficulty on a board other than 9x9 (the levels are 9x9's)."""
+    have none. No difficulty on a board other than 9x9, nor under variant
+    rules: the levels are calibrated on classic 9x9 puzzles."""
     if max_seconds is None:
         max_seconds = settings.SUDOKU_EXPLAIN_SECONDS
     chosen = finders(techniques)
@@ -404,13 +409,14 @@ def lesson(
         return Lesson(board.status, None, (), board.wrong)
     unique = board.status is Status.UNIQUE
     if all:
-        steps = instances(board.marks, allowed(chosen, unique), max_seconds)
+        steps = instances(board.marks, allowed(chosen, unique, board.marks.rules), max_seconds)
         views = _views(board.shape, steps, [board.marks] * len(steps))
         return Lesson(board.status, None, views, board.wrong)
     steps = walk(board.marks, chosen, unique, max_seconds)
     views = _views(board.shape, steps, _boards_before(board.marks, steps))
-    # The levels are calibrated on 9x9 puzzles: another board has none.
-    rated = _rated(steps) if board.shape.size == STANDARD.size else None
+    # The levels are calibrated on classic 9x9 puzzles: another board has none.
+    calibrated = board.shape.size == STANDARD.size and board.marks.rules is None
+    rated = _rated(steps) if calibrated else None
     return Lesson(board.status, rated, views, board.wrong)
 
 
@@ -466,9 +472,10 @@ def bounded(
 
 
 def _walk_key(marks: Marks, chosen: Mapping[str, Finder], unique: bool) -> str:
-    """The walk's name in the cache: the board, the techniques, the uniqueness."""
+    """The walk's name in the cache: the board and its rules, the techniques,
+    the uniqueness."""
     shape = marks.shape
-    board = (shape.box_rows, shape.box_cols, marks.digits, marks.candidates)
+    board = (shape.box_rows, shape.box_cols, shape.key, marks.digits, marks.candidates)
     said = repr((board, sorted(chosen), unique, MAX_STEPS)).encode()
     return "walk:" + hashlib.sha256(said).hexdigest()
 

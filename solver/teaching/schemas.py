@@ -23,6 +23,7 @@ from ..api.schemas import (
 )
 from ..core.reading import PASTE_MAX_LENGTH
 from ..engine import VERDICTS
+from ..engine.board import UnitKind
 from ..engine.techniques import TABLE
 
 STEPS_EXAMPLE = {"puzzle": EXAMPLE, "techniques": ["hidden-single", "naked-single"], "all": True}
@@ -66,8 +67,6 @@ class StepsIn(Schema):
     puzzle: Puzzle
     progress: str | None = Field(None, max_length=PASTE_MAX_LENGTH, description=SIZED_PROGRESS_HELP)
     candidates: list[str | None] | None = Field(None, description=CANDIDATES_HELP)
-    # Read so that a puzzle under variant rules is refused by name
-    # (rules_not_taken), never taught as classic Sudoku.
     rules: Rules = ""
     techniques: list[str] | None = Field(None, description=TECHNIQUES_HELP)
     all: bool = Field(
@@ -85,7 +84,11 @@ class Move(Schema):
 
 
 class UnitOut(Schema):
-    kind: Literal["row", "column", "box"]
+    """A unit a step uses: a row, column or box, or a variant's region (a
+    jigsaw region, a diagonal: 1 the main one, 2 the other; a window, a
+    disjoint group, an extra region), numbered from 1 within its kind."""
+
+    kind: UnitKind
     number: Line
 
 
@@ -142,12 +145,15 @@ class Taught(Schema):
     )
     difficulty: Difficulty | None = Field(
         description="How hard the steps listed are, when they solve the board; null for "
-        "a hint, with all, with no steps, or on a board other than 9x9 (the levels are "
-        "calibrated on 9x9 puzzles)."
+        "a hint, with all, with no steps, on a board other than 9x9 or under variant "
+        "rules (the levels are calibrated on classic 9x9 puzzles)."
     )
     rules: RuleIds = Field(
-        description="The rules the steps follow: classic Sudoku, the only rules the "
-        "teacher takes for now (a puzzle under others is refused, code rules_not_taken)."
+        description="The rules the steps follow: those the puzzle's link brings, or the "
+        "rules field's; classic for plain Sudoku. Under variant rules the steps use every "
+        "region (a hidden single in a diagonal or a jigsaw region) and the cells a pair "
+        "rule relates; uniqueness techniques are never used there, and with jigsaw "
+        "regions only the techniques that read every region."
     )
     size: Side
     box: Boxes

@@ -344,8 +344,41 @@ def test_rules_that_do_not_read_are_refused_by_name(client):
     assert [e["code"] for e in response.json()["errors"]] == ["unknown_rule"]
 
 
-@pytest.mark.parametrize("path", ["/api/steps", "/api/hint"])
-def test_the_teacher_refuses_rules_given_beside_the_givens_by_name(client, path):
-    response = post(client, path, puzzle=HARD, rules="antiknight")
-    assert response.status_code == 400
-    assert [e["code"] for e in response.json()["errors"]] == ["rules_not_taken"]
+@pytest.mark.parametrize("kind", ["antiknight", "diagonal", "jigsaw", "nonconsecutive"])
+def test_the_teacher_follows_a_links_rules_and_every_step_keeps_its_solution(client, kind):
+    payload, solution = first_of_each_kind()[kind]
+    body = ok(client, STEPS, puzzle="fpuzzles" + payload)
+    assert body["rules"] == [kind]
+    assert body["status"] == "unique"
+    assert body["difficulty"] is None
+    side = body["size"]
+    for step in body["steps"]:
+        for move in step["placements"]:
+            row, column = move["cell"]
+            assert solution[(row - 1) * side + column - 1] == move["digit"], step["text"]
+        for move in step["eliminations"]:
+            row, column = move["cell"]
+            assert solution[(row - 1) * side + column - 1] != move["digit"], step["text"]
+
+
+def test_the_teacher_takes_rules_given_beside_the_givens(client):
+    payload, _solution = first_of_each_kind()["antiknight"]
+    puzzle = read_link("fpuzzles" + payload)
+    givens = "".join(str(digit or ".") for digit in puzzle.grid)
+    body = ok(client, HINT, puzzle=givens, rules=puzzle.rules.key)
+    assert body["rules"] == ["antiknight"]
+    assert len(body["steps"]) == 1
+    # Under classic rules alone the same givens say nothing of a knight's move.
+    assert ok(client, HINT, puzzle=givens)["rules"] == ["classic"]
+
+
+def test_a_step_names_the_variant_region_it_uses(client):
+    payload, _solution = first_of_each_kind()["jigsaw"]
+    body = ok(client, STEPS, puzzle="fpuzzles" + payload)
+    jigsaw = [
+        step
+        for step in body["steps"]
+        if any(unit["kind"] == "jigsaw" for unit in step["pattern"]["units"])
+    ]
+    assert jigsaw
+    assert all("jigsaw region" in step["text"] for step in jigsaw)

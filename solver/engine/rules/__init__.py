@@ -118,6 +118,12 @@ class Rules:
         """The kinds that relate pairs of cells (anti-knight ... non-consecutive)."""
         return tuple(k for k in self.kinds if k.conflict)
 
+    @cached_property
+    def forbids_unequal(self) -> bool:
+        """True if a kind forbids pairs of unequal digits, so that placing a
+        digit ``removes`` more than equal digits from peers."""
+        return any(kind.unequal for kind in self.kinds)
+
     def removes(self, cell: int, digit: int) -> list[tuple[int, int]]:
         """The (cell, digit) candidates that placing ``digit`` in ``cell`` rules
         out beyond equal digits in its peers (non-consecutive's neighbours)."""

@@ -54,6 +54,20 @@ TRIAL = Technique("trial", None, Level.EXTREME, 300)
 UNIQUENESS = uniqueness.UNIQUENESS
 
 
+# The families that read every region from the board's shape, a variant's
+# geometry too (its diagonals, windows, jigsaw regions in the boxes' place,
+# and the cells a pair rule makes peers): their steps hold under any rule
+# set. The others reason on the classic rows, columns and boxes alone (or,
+# the finned fish, on boxes stacked in bands), which every rule set keeps but
+# a jigsaw's, whose regions replace the boxes.
+ANY_REGIONS = frozenset(
+    row.id
+    for family in (singles, intersections, subsets, fish, single_digit, colouring, wings)
+    for row in family.TECHNIQUES
+    if row.id not in fish.FINNED
+)
+
+
 def rank(row: Technique) -> tuple[int, int]:
     """How hard a technique is: its level's place in ``LEVELS``, then its points."""
     return LEVELS.index(row.level), row.points

@@ -54,7 +54,9 @@ def aic_graph(marks: Marks) -> Graph:
     size, cells_count = board.size, board.cells
     plane = planes(marks)
     parts = [
-        _PARTS.get((board.box_rows, board.box_cols, d), plane[d], partial(_part, marks, d))
+        _PARTS.get(
+            (board.box_rows, board.box_cols, board.key, d), plane[d], partial(_part, marks, d)
+        )
         for d in range(1, size + 1)
     ]
     peers = peer_bits(board.box_rows, board.box_cols)

@@ -166,7 +166,7 @@ def find_sue_de_coq(marks: Marks) -> Iterator[Step]:
     board, candidates = marks.shape, marks.candidates
     for number, crossing in enumerate(_crossings(board.box_rows, board.box_cols)):
         view = tuple(candidates[cell] for cell in crossing.cells)
-        part = (board.box_rows, board.box_cols, number)
+        part = (board.box_rows, board.box_cols, board.key, number)
         search = partial(_sue_de_coqs_at, marks, number, crossing.segment)
         yield from _NOTHING_SUE_DE_COQ.search(part, view, search)
 
@@ -181,7 +181,7 @@ def _sue_de_coqs_at(marks: Marks, number: int, segment: Segment) -> Iterator[Ste
     board = marks.shape
     line_sets, box_sets = (
         _GROUPS.get(
-            (board.box_rows, board.box_cols, number, side),
+            (board.box_rows, board.box_cols, board.key, number, side),
             tuple(candidates[c] for c in rest),
             partial(_groups, marks, [c for c in rest if candidates[c]]),
         )
@@ -221,7 +221,7 @@ def _survey(marks: Marks) -> tuple[list[Als], Links]:
     common digits (``_links``); kept for the next call on the same board, as
     the family's finders are asked in turn on one board."""
     global _last
-    key = (marks.shape.box_rows, marks.shape.box_cols, *marks.candidates)
+    key = (marks.shape.box_rows, marks.shape.box_cols, marks.shape.key, *marks.candidates)
     if _last is None or _last[0] != key:
         sets = _sets_of(marks)
         _last = (key, sets, _links(sets))

@@ -55,11 +55,11 @@ Params, plain values (cells count from 0):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import lru_cache, partial
 from itertools import pairwise
 from typing import NamedTuple
 
-from ..board import shape
+from ..board import Shape
 from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
 from ..steps import Candidate, Link, Pattern, Step, Technique
@@ -74,7 +74,6 @@ from .links import (
     graph,
     grown_targets,
     locked_victims,
-    peer_bits,
     targets,
     victims,
     with_als,
@@ -98,7 +97,7 @@ def find_x_chain(marks: Marks) -> Iterator[Step]:
     last found nothing, and the rest come in the same order as with them."""
     board, plane = marks.shape, planes(marks)
     digits = range(1, board.size + 1)
-    parts = {(board.box_rows, board.box_cols, digit): plane[digit] for digit in digits}
+    parts = {(board.box_rows, board.box_cols, board.key, digit): plane[digit] for digit in digits}
     live = [part for part, view in parts.items() if not _NOTHING_X.skips(part, view)]
     if not live:
         return
@@ -474,7 +473,7 @@ def _start(marks: Marks) -> _Start:
     """The start of every branch on ``marks``."""
     board = marks.shape
     places = planes(marks)
-    geometry = _geometry(board.box_rows, board.box_cols)
+    geometry = _geometry(board)
     held, pending = [], {}
     for number, unit in enumerate(board.units):
         placed = mask_of(marks.digits[c] for c in unit.cells if marks.digits[c])
@@ -504,7 +503,7 @@ def _follow(marks: Marks, start: _Start, cell: int, digit: int) -> dict[int, int
     which took its places) and still have a place. Each digit's places are
     kept beside the candidates, so a digit's places in a unit, or the peers
     that lose it, are found without looking at every cell."""
-    geometry = _geometry(marks.shape.box_rows, marks.shape.box_cols)
+    geometry = _geometry(marks.shape)
     units_of, unit_cells, peers = geometry.units_of, geometry.unit_cells, geometry.peers
     candidates = list(marks.candidates)
     places, held = list(start.places), list(start.held)
@@ -562,13 +561,13 @@ class _Geometry(NamedTuple):
     units_of: tuple[tuple[int, ...], ...]
 
 
-@cache
-def _geometry(box_rows: int, box_cols: int) -> _Geometry:
-    """The geometry of boards of ``box_rows`` x ``box_cols`` as bit sets."""
-    board = shape(box_rows, box_cols)
+@lru_cache(maxsize=64)  # a shape per rule set in use: jigsaw maps are many
+def _geometry(board: Shape) -> _Geometry:
+    """The geometry of a board's shape as bit sets (a variant's regions and
+    peers too, so that a branch follows its singles under every region)."""
     number = {unit: i for i, unit in enumerate(board.units)}
     return _Geometry(
-        peer_bits(box_rows, box_cols),
+        tuple(sum(1 << peer for peer in peers) for peers in board.peers),
         tuple(sum(1 << cell for cell in unit.cells) for unit in board.units),
         tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells)),
     )
@@ -579,7 +578,7 @@ def _removed(marks: Marks, placed: dict[int, int]) -> list[int]:
     (a peer of a cell given the digit, or another digit of a cell placed),
     as cell sets."""
     board = marks.shape
-    peers = peer_bits(board.box_rows, board.box_cols)
+    peers = _geometry(board).peers
     places = planes(marks)
     gone = [0] * (board.size + 1)
     for cell, digit in placed.items():

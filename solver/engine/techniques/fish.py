@@ -373,3 +373,8 @@ TECHNIQUES = (
     Technique("finned-swordfish", find_finned_swordfish, Level.EXPERT, 60),
     Technique("finned-jellyfish", find_finned_jellyfish, Level.EXPERT, 70),
 )
+
+# The finned fish find a fin's box by the segments of the first base line,
+# which the other base lines share only where boxes stack in bands: not with
+# jigsaw regions, whose teacher asks the basic fish alone.
+FINNED = frozenset(row.id for row in TECHNIQUES if row.id.startswith("finned-"))

@@ -19,11 +19,11 @@ reads it (a case it set aside says so).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..board import Unit, shape
+from ..board import Shape, Unit, shape
 from ..levels import Level
 from ..marks import Marks, digits_of, mask_of
 from ..steps import Pattern, Step, Technique
@@ -41,11 +41,19 @@ class Segment(NamedTuple):
 
 @cache
 def segments(box_rows: int, box_cols: int) -> tuple[Segment, ...]:
-    """Every segment of the board, box by box, rows before columns."""
-    board = shape(box_rows, box_cols)
+    """Every segment of the classic board of ``box_rows`` x ``box_cols``."""
+    return segments_of(shape(box_rows, box_cols))
+
+
+@lru_cache(maxsize=64)  # a shape per rule set in use: jigsaw maps are many
+def segments_of(board: Shape) -> tuple[Segment, ...]:
+    """Every segment of a board, box by box, rows before columns. A jigsaw's
+    regions stand in the boxes' place: they too tile the board, so a region's
+    segments along rows (or columns) make up the region, and a line's
+    segments make up the line. A variant's other regions have none."""
     lines = board.units[: 2 * board.size]
     found = []
-    for box in board.units[2 * board.size :]:
+    for box in board.units[2 * board.size : 3 * board.size]:
         for line in lines:
             cells = tuple(cell for cell in box.cells if cell in line.cells)
             if cells:
@@ -89,20 +97,20 @@ def _confined(marks: Marks, pointing: bool) -> Iterator[Step]:
 def find_locked_pair(marks: Marks) -> Iterator[Step]:
     """Every two cells of a segment holding two digits between them, with
     those digits elsewhere in both the box and the line."""
-    for segment in segments(marks.shape.box_rows, marks.shape.box_cols):
+    for segment in segments_of(marks.shape):
         yield from _locked_subsets("locked-pair", marks, segment, 2)
 
 
 def find_locked_triple(marks: Marks) -> Iterator[Step]:
     """Every three cells of a segment holding three digits between them, with
     those digits elsewhere in both the box and the line."""
-    for segment in segments(marks.shape.box_rows, marks.shape.box_cols):
+    for segment in segments_of(marks.shape):
         yield from _locked_subsets("locked-triple", marks, segment, 3)
 
 
-def _shape_of(marks: Marks) -> tuple[int, int]:
-    """The board's box rows and columns, the key of its cached geometry."""
-    return marks.shape.box_rows, marks.shape.box_cols
+def _shape_of(marks: Marks) -> tuple[Shape]:
+    """The board's shape, the key of its cached geometry."""
+    return (marks.shape,)
 
 
 def _unions(marks: Marks) -> tuple[list[int], list[int]]:
@@ -110,7 +118,7 @@ def _unions(marks: Marks) -> tuple[list[int], list[int]]:
     each unit's placed digits (by its place in ``shape.units``), as masks."""
     candidates, digits = marks.candidates, marks.digits
     unions = []
-    for segment in segments(*_shape_of(marks)):
+    for segment in segments_of(*_shape_of(marks)):
         mask = 0
         for cell in segment.cells:
             mask |= candidates[cell]
@@ -124,25 +132,23 @@ def _unions(marks: Marks) -> tuple[list[int], list[int]]:
     return unions, placed
 
 
-@cache
-def _units_of(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=64)
+def _units_of(board: Shape) -> tuple[tuple[int, ...], ...]:
     """Each cell's units, as their places in ``shape.units``."""
-    board = shape(box_rows, box_cols)
     number = {unit: i for i, unit in enumerate(board.units)}
     return tuple(tuple(number[unit] for unit in board.units_of[c]) for c in range(board.cells))
 
 
-@cache
+@lru_cache(maxsize=64)
 def _siblings(
-    box_rows: int, box_cols: int
+    board: Shape,
 ) -> tuple[tuple[Segment, int, int, tuple[int, ...], tuple[int, ...]], ...]:
     """Every segment with the places of its box and line in ``shape.units``,
     and the other segments (their places in ``segments``) that make up the
     rest of its box (those along the same kind of line) and the rest of its
     line."""
-    board = shape(box_rows, box_cols)
     number = {unit: i for i, unit in enumerate(board.units)}
-    found = segments(box_rows, box_cols)
+    found = segments_of(board)
     return tuple(
         (
             s,

@@ -79,7 +79,7 @@ def in_unit(marks: Marks, number: int) -> tuple[LockedSet, ...]:
     board = marks.shape
     unit = board.units[number]
     view = tuple(marks.candidates[cell] for cell in unit.cells)
-    part = (board.box_rows, board.box_cols, number)
+    part = (board.box_rows, board.box_cols, board.key, number)
     return _KEPT.update(part, view, partial(_sets_in, marks, unit.cells, view))
 
 

@@ -126,7 +126,7 @@ def by_digit(
     board = marks.shape
     plane = planes(marks)
     for digit in range(1, board.size + 1):
-        part = (board.box_rows, board.box_cols, digit)
+        part = (board.box_rows, board.box_cols, board.key, digit)
         yield from nothing.search(part, plane[digit], partial(search, marks, digit))
 
 
@@ -145,7 +145,11 @@ def by_unit(
     return searched(
         nothing,
         (
-            ((board.box_rows, board.box_cols, number), views[number], board.units[number])
+            (
+                (board.box_rows, board.box_cols, board.key, number),
+                views[number],
+                board.units[number],
+            )
             for number in (range(len(board.units)) if units is None else units)
         ),
         partial(search, marks),
@@ -179,7 +183,9 @@ def unit_views(marks: Marks) -> tuple[tuple[int, ...], ...]:
     candidates; worked out once per board."""
     board = marks.shape
     view = tuple(marks.candidates)
-    return _UNIT_VIEWS.get((board.box_rows, board.box_cols), view, partial(_unit_views, marks))
+    return _UNIT_VIEWS.get(
+        (board.box_rows, board.box_cols, board.key), view, partial(_unit_views, marks)
+    )
 
 
 def _unit_views(marks: Marks) -> tuple[tuple[int, ...], ...]:
@@ -197,7 +203,7 @@ def planes(marks: Marks) -> tuple[int, ...]:
     turn on one board share them."""
     board = marks.shape
     view = tuple(marks.candidates)
-    return _PLANES.get((board.box_rows, board.box_cols), view, partial(_planes, marks))
+    return _PLANES.get((board.box_rows, board.box_cols, board.key), view, partial(_planes, marks))
 
 
 def _planes(marks: Marks) -> tuple[int, ...]:

@@ -301,12 +301,12 @@ def _empty_rectangle(
         return None
     near = ends[0]
     far = second if near == first else first
-    if shape.box_of(near) == box.number or shape.box_of(far) == box.number:
+    if near in box.cells or far in box.cells:
         return None
     far_line = divmod(far, size)[along]
     other = cross[1 - along]
     target = far_line * size + other if along == 0 else other * size + far_line
-    if shape.box_of(target) == box.number or not marks.has(target, digit):
+    if target in box.cells or not marks.has(target, digit):
         return None
     row, column = cross
     return Step(
@@ -321,7 +321,7 @@ def _empty_rectangle(
         message="empty-rectangle",
         params={
             "digit": digit,
-            "box": ("box", box.number),
+            "box": (box.kind, box.number),
             "cross": (("row", row + 1), ("column", column + 1)),
             "link": (unit.kind, unit.number),
             "ends": (near, far),

@@ -13,9 +13,9 @@ digit and so removes it from the cell's peers.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 
-from ..board import Unit, shape
+from ..board import Shape, Unit
 from ..levels import Level
 from ..marks import Marks, digits_of
 from ..steps import Pattern, Step, Technique
@@ -75,16 +75,16 @@ def find_hidden_single(marks: Marks) -> Iterator[Step]:
 
 
 def _boxes_first(marks: Marks) -> tuple[Unit, ...]:
-    """The units in the order a person scans them: boxes, rows, columns."""
-    return _scan_order(marks.shape.box_rows, marks.shape.box_cols)
+    """The units in the order a person scans them: boxes (or jigsaw regions),
+    rows, columns, then a variant's other regions."""
+    return _scan_order(marks.shape)
 
 
-@cache
-def _scan_order(box_rows: int, box_cols: int) -> tuple[Unit, ...]:
-    """``_boxes_first`` for boards of ``box_rows`` x ``box_cols``."""
-    board = shape(box_rows, box_cols)
+@lru_cache(maxsize=64)  # a shape per rule set in use: jigsaw maps are many
+def _scan_order(board: Shape) -> tuple[Unit, ...]:
+    """``_boxes_first`` for a board's shape."""
     size, units = board.size, board.units
-    return (*units[2 * size :], *units[:size], *units[size : 2 * size])
+    return (*units[2 * size : 3 * size], *units[:size], *units[size : 2 * size], *units[3 * size :])
 
 
 def _placement(technique: str, cell: int, digit: int, unit: Unit) -> Step:

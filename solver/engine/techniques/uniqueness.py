@@ -210,7 +210,7 @@ def _rectangles(marks: Marks) -> tuple[Rectangle, ...]:
     """Every rectangle on the board with a floor corner (``_rectangles_of``),
     worked out once per board: the techniques asked in turn share them."""
     board = marks.shape
-    part = (board.box_rows, board.box_cols)
+    part = (board.box_rows, board.box_cols, board.key)
     return _RECTANGLES.get(part, tuple(marks.candidates), partial(_all_rectangles, marks))
 
 

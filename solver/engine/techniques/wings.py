@@ -247,8 +247,12 @@ def _w_links(chain: tuple[int, int, int, int], x: int, y: int) -> tuple[Link, ..
 
 
 def _see(marks: Marks, a: int, b: int) -> bool:
-    """True if two different cells share a row, column or box."""
-    units_of = marks.shape.units_of
+    """True if two different cells cannot hold one digit: they share a row,
+    column or box, or under a variant any region, or a pair rule relates them."""
+    board = marks.shape
+    if not board.classic:
+        return b in board.peers[a]
+    units_of = board.units_of
     return a != b and any(u is v for u, v in zip(units_of[a], units_of[b], strict=True))
 
 
@@ -284,7 +288,7 @@ def _wing(
     digit = digits_of(z)[0]
     others = digits_of(marks.candidates[pivot] & ~z)
     cells = (pivot, *pincers)
-    units = tuple(_shared_unit(marks, pivot, pincer) for pincer in pincers)
+    units = tuple(u for pincer in pincers if (u := _shared_unit(marks, pivot, pincer)))
     yield Step(
         technique,
         eliminations=removed,
@@ -294,9 +298,10 @@ def _wing(
     )
 
 
-def _shared_unit(marks: Marks, cell: int, peer: int) -> Unit:
-    """The first unit (row, column, then box) holding both cells, two peers."""
-    return next(unit for unit in marks.shape.units_of[cell] if peer in unit.cells)
+def _shared_unit(marks: Marks, cell: int, peer: int) -> Unit | None:
+    """The first unit (row, column, then box) holding both cells, two peers;
+    None for two cells that only a pair rule makes peers (a knight's move)."""
+    return next((unit for unit in marks.shape.units_of[cell] if peer in unit.cells), None)
 
 
 # Hard: short wings of two-candidate cells.

@@ -53,7 +53,10 @@ class Words:
         return and_list(self.cell(cell) for cell in cells)
 
     def unit(self, unit: tuple[str, int]) -> str:
+        """A unit by name: "row 4", "jigsaw region 2", "the main diagonal"."""
         kind, number = unit
+        if kind == "diagonal":
+            return str(DIAGONAL_NAMES[number])
         return str(UNIT_NAMES[kind]) % {"number": number}
 
     def units(self, units: Iterable[tuple[str, int]]) -> str:
@@ -74,8 +77,8 @@ class Words:
     def lines(self, kind: str, numbers: Iterable[int]) -> str:
         """Units of one kind: "row 2", or "rows 2, 5 and 7"."""
         numbers = list(numbers)
-        if len(numbers) == 1:
-            return self.unit((kind, numbers[0]))
+        if len(numbers) == 1 or kind not in UNITS_NAMES:  # a variant's: each by name
+            return and_list(self.unit((kind, number)) for number in numbers)
         return str(UNITS_NAMES[kind]) % {"numbers": and_list(map(str, numbers))}
 
     def digit(self, digit: int) -> str:
@@ -111,6 +114,16 @@ UNIT_NAMES = {
     "column": gettext_lazy("column %(number)s"),
     "box": gettext_lazy("box %(number)s"),
 }
+# A variant's regions, by the names its rules are said with (core.rules_view).
+UNIT_NAMES.update(
+    {
+        "jigsaw": gettext_lazy("jigsaw region %(number)s"),
+        "window": gettext_lazy("window %(number)s"),
+        "disjoint": gettext_lazy("disjoint group %(number)s"),
+        "extra": gettext_lazy("extra region %(number)s"),
+    }
+)
+DIAGONAL_NAMES = {1: gettext_lazy("the main diagonal"), 2: gettext_lazy("the other diagonal")}
 UNITS_NAMES = {
     "row": gettext_lazy("rows %(numbers)s"),
     "column": gettext_lazy("columns %(numbers)s"),
