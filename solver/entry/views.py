@@ -266,8 +266,8 @@ def _answer_page(request, read: Puzzle):
     takes classic 9x9 only; another board's grid is drawn at its size, in
     the writing ``?writing=`` names (``core.writings``), with its steps and
     its level (which says there is none off 9x9). A variant's grid draws its
-    rules, said in words above it; its steps, level and game are not offered
-    yet (those pages refuse its rules by name)."""
+    rules, said in words above it, and its steps and game under them; no
+    level (the levels are calibrated on classic puzzles)."""
     puzzle, rules = read.grid, read.rules
     result = solve_fairly(puzzle, rules=rules)
     log_solve(request, "page", result)
@@ -296,13 +296,15 @@ def _answer_page(request, read: Puzzle):
         "permalink": request.build_absolute_uri(answer_url(read, writing)),
         "statuses": StatusChoices,
         "edit_url": edit_url(read, writing),
-        "play_url": play_url(puzzle),
+        "play_url": play_url(read),
         "rules_said": rules_view.sentences(rules) if variant else [],
         "open_links": elsewhere_links(read),
         **explained,
     }
     if variant:
         context.update(board=board, writing=writing, variant=True, jigsaw=bool(rules.jigsaw))
+        if result.status is Status.UNIQUE and 0 in puzzle:  # the teacher takes every rule set
+            context["steps_url"] = steps_url(read)
         return _with_actions(request, context)
     if not standard:
         context.update(board=board, writing=writing)
@@ -346,8 +348,10 @@ def _with_actions(request, context: dict) -> HttpResponse:
     explained, else played; one with no solution, several or none found in
     time is edited, to fix its givens. Return (an empty grid) comes last."""
     explain = context.get("difficulty") or context.get("level_url")
+    if context.get("variant"):
+        explain = context.get("steps_url")  # no level to wait for: there is none
     actions = []
-    if context["result"].status is Status.UNIQUE and not context.get("variant"):
+    if context["result"].status is Status.UNIQUE:
         if explain:
             actions.append((context["steps_url"], gettext("Explain step by step")))
         actions.append((context["play_url"], gettext("Play this puzzle")))

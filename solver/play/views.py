@@ -79,8 +79,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "standard": board is STANDARD,
         "symbols": SYMBOLS[: board.size],
         "edit_url": edit_url(read),
-        # The steps and the teacher's hints take classic Sudoku only, for now.
-        "steps_url": "" if variant else steps_url(grid),
+        "steps_url": steps_url(read),
         "colours": [{"number": n, "name": name} for n, name in enumerate(COLOUR_NAMES, start=1)],
         "mistake_limits": MISTAKE_LIMITS,
         "open_links": elsewhere_links(read),

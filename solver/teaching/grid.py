@@ -15,9 +15,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from ..core import rules_view
 from ..core.grids import SCROLLER, bands, table
 from ..core.lists import comma, semicolon
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
+from ..engine.rules import Rules
 
 STEP_CELL = '<td class="{classes}"><span class="visually-hidden">{place}</span>{content}{note}</td>'
 CANDIDATES = '<span class="candidates">{}</span>'
@@ -43,22 +45,28 @@ def steps_grid(
     mark: StepMarks,
     caption: str,
     drawing: SafeString | str = "",
+    rules: Rules | None = None,
 ) -> SafeString:
     """The board a step is taken on: the givens marked ``given``, digits placed
     since ``solved``, each open cell's ``candidates``, and ``mark``'s pattern
     cells, placed digits and removed candidates marked on them (the removed
     ones struck through, so colour is not the only sign). The board's size
     is the givens'; ValueError if no board has as many cells. ``drawing``
-    (an SVG, ``drawing.svg``) is laid over the board's cells."""
+    (an SVG, ``drawing.svg``) is laid over the board's cells; a variant's
+    ``rules`` are drawn as the answer draws them (``rules_view``)."""
     board = shape_of_grid(givens)
+    ruled = rules_view.cell_classes(rules) if rules is not None else ("",) * board.cells
     cells = [
-        _step_cell(board, cell, givens[cell], digits[cell], set(candidates[cell]), mark)
+        _step_cell(
+            board, cell, givens[cell], digits[cell], set(candidates[cell]), mark, ruled[cell]
+        )
         for cell in range(len(digits))
     ]
     drawn = format_html(bands("{}", board), *cells)
+    jigsaw = " jigsaw" if rules is not None and rules.jigsaw else ""
     if board.size == STANDARD.size:
-        return _with_drawing(table(drawn, "grid steps-grid", caption), drawing)
-    classes = SIZED_CLASSES.format(size=board.size, across=marks_across(board.size))
+        return _with_drawing(table(drawn, "grid steps-grid" + jigsaw, caption), drawing)
+    classes = SIZED_CLASSES.format(size=board.size, across=marks_across(board.size)) + jigsaw
     sized = _with_drawing(table(drawn, classes, caption, board=board), drawing)
     return format_html(SCROLLER, caption, sized)
 
@@ -99,12 +107,20 @@ class StepMarks:
 
 
 def _step_cell(
-    board: Shape, cell: int, given: int, digit: int, candidates: set, mark: StepMarks
+    board: Shape,
+    cell: int,
+    given: int,
+    digit: int,
+    candidates: set,
+    mark: StepMarks,
+    ruled: str = "",
 ) -> SafeString:
-    """One cell of the steps board, with its classes, spoken place and note."""
+    """One cell of the steps board, with its classes (``ruled``: those that
+    draw a variant's rules), spoken place and note."""
     row, column = board.row_col(cell)
     classes = [GIVEN_CELL if given else (SOLVED_CELL if digit else OPEN_CELL)]
     classes += [name for name, on in _step_classes(cell, mark) if on]
+    classes += ruled.split()
     if digit:
         place = gettext("Row %(row)s, column %(column)s:") % {"row": row, "column": column}
         content = format_html("{}", SYMBOLS[digit - 1])

@@ -13,15 +13,16 @@ from . import lessons, ratings, sentences
 
 
 @lru_cache(maxsize=32)
-def lesson_of(line: str, language: str | None) -> lessons.Lesson:
-    """The lesson (every step) for the puzzle ``line``, in ``language``; no
-    steps unless it has exactly one solution, as the steps page shows none.
+def lesson_of(line: str, language: str | None, rules: str = "") -> lessons.Lesson:
+    """The lesson (every step) for the puzzle ``line`` under ``rules`` (the
+    short text; "" for classic), in ``language``; no steps unless it has
+    exactly one solution, as the steps page shows none.
 
     Kept for the last few puzzles: each step of the steps page is its own
     address, and walking through them would otherwise explain the puzzle
     again at each click; the answer page's level is the same lesson's.
     """
-    board = lessons.read_board(line)
+    board = lessons.read_board(line, rules=rules)
     if isinstance(board, list):  # the form read it, so the teacher should too
         raise ValueError(f"the teacher could not read a puzzle the form read: {board}")
     if board.status is not Status.UNIQUE:

@@ -2,9 +2,11 @@
 a puzzle's level, which the answer page's script asks for.
 
 The lesson is the teacher's (``lessons``, as the API's); a step's board is
-drawn by ``grid``, at every size from 4x4 to 25x25. Bad input goes where
-the answer sends it (``entry.pages.linked_puzzle``). The levels are calibrated on
-9x9 puzzles: on another board the pages say there is none.
+drawn by ``grid``, at every size from 4x4 to 25x25, under the puzzle's
+rules (a link's, or ``&rules=``), said in words and drawn as the answer
+draws them. Bad input goes where the answer sends it
+(``entry.pages.linked_game``). The levels are calibrated on classic 9x9
+puzzles: on another board, or under variant rules, the pages say there is none.
 """
 
 from __future__ import annotations
@@ -20,13 +22,15 @@ from django.views.decorators.http import require_safe
 
 from ..addresses import answer_url, edit_url, steps_url
 from ..choices import StatusChoices, level_name
+from ..core import rules_view
 from ..core.lists import comma
 from ..engine import STANDARD, SYMBOLS, Budget, Grid, Status, format_grid, shape_of_grid, solve
 from ..engine.difficulty import Difficulty
 from ..engine.levels import LEVELS
+from ..engine.puzzle import Puzzle
 from ..engine.teacher import TRIAL
 from ..engine.techniques import TABLE, rank
-from ..entry.pages import linked_puzzle
+from ..entry.pages import linked_game, linked_puzzle
 from . import drawing, lessons, ratings
 from .grid import marks_of, steps_grid
 from .pages import difficulty_shown, lesson_of
@@ -42,26 +46,30 @@ def steps(request):
     Bad input goes where the answer sends it; a step number out of range is
     sent to the nearest step's address.
     """
-    grid = linked_puzzle(request)
-    if isinstance(grid, HttpResponse):
-        return grid
-    taught = lesson_of(format_grid(grid), get_language())
+    read = linked_game(request)
+    if isinstance(read, HttpResponse):
+        return read
+    grid, rules = read.grid, read.rules
+    taught = lesson_of(format_grid(grid), get_language(), rules.key)
     board = shape_of_grid(grid)
+    variant = not rules.is_classic
     context = {
         "board": board if board.size != STANDARD.size else None,
         "status": taught.status,
-        "answer_url": answer_url(grid),
-        "edit_url": edit_url(grid),
+        "answer_url": answer_url(read),
+        "edit_url": edit_url(read),
         "count": len(taught.steps),
         "statuses": StatusChoices,
+        "variant": variant,
+        "rules_said": rules_view.sentences(rules) if variant else [],
     }
     if taught.status != StatusChoices.UNIQUE or not taught.steps:
         return render(request, "teaching/steps.html", context)
     asked = request.GET.get("step", "1")
     number = _step_number(asked, len(taught.steps))
     if str(number) != asked:
-        return redirect(steps_url(grid, number))
-    context.update(_step_context(grid, taught, number))
+        return redirect(steps_url(read, number))
+    context.update(_step_context(read, taught, number))
     return render(request, "teaching/steps.html", context)
 
 
@@ -75,30 +83,34 @@ def _step_number(asked: str, count: int) -> int:
     return min(max(number, 1), count)
 
 
-def _step_context(grid: Grid, taught: lessons.Lesson, number: int) -> dict:
-    """What the steps page shows for step ``number`` of ``taught``."""
+def _step_context(read: Puzzle, taught: lessons.Lesson, number: int) -> dict:
+    """What the steps page shows for step ``number`` of ``taught``, the
+    lesson of ``read`` (its givens and rules)."""
+    grid, rules = read.grid, read.rules
     step = taught.steps[number - 1]
     digits, candidates = step.before.digits, step.before.candidates
     caption = gettext("The board before step %(number)s, with its candidates") % {"number": number}
     count = len(taught.steps)
-    shape = shape_of_grid(grid)
+    shape = rules.geometry  # a variant's regions too: a step's unit may be a diagonal
     drawn = drawing.draw(step.step, shape, drawing.marks_before(digits, candidates, shape))
+    ruled = None if rules.is_classic else rules
     return {
         "step": step,
         "number": number,
         "grid": steps_grid(
-            grid, digits, candidates, marks_of(step, shape), caption, drawing.svg(drawn)
+            grid, digits, candidates, marks_of(step, shape), caption, drawing.svg(drawn), ruled
         ),
         "drawn": drawn.kinds,
-        "previous_url": steps_url(grid, number - 1) if number > 1 else "",
-        "next_url": steps_url(grid, number + 1) if number < count else "",
-        "all_steps": [(s, steps_url(grid, s.number), _summary(s)) for s in taught.steps],
+        "previous_url": steps_url(read, number - 1) if number > 1 else "",
+        "next_url": steps_url(read, number + 1) if number < count else "",
+        "all_steps": [(s, steps_url(read, s.number), _summary(s)) for s in taught.steps],
         "techniques": _technique_counts(taught),
         "out_of_time_at": _out_of_time_at(taught),
         "to_the_end": _to_the_end(taught),
         # The rating kept for the puzzle (every writing of it shares one), as
-        # its answer gives it; else this walk's. None on another board.
-        "difficulty": difficulty_shown(_kept(grid) or taught.difficulty),
+        # its answer gives it; else this walk's. None on another board, or
+        # under variant rules (the givens' classic rating is not theirs).
+        "difficulty": difficulty_shown((ruled is None and _kept(grid)) or taught.difficulty),
     }
 
 

@@ -124,11 +124,11 @@ def test_rules_that_do_not_read_or_contradict_the_link_are_refused(client):
     assert codes(twice) == ["rules_twice"]
 
 
-def test_the_features_that_do_not_take_variants_yet_refuse_their_rules(client):
-    for path in ("/api/steps", "/api/hint"):  # the candidates take them (tests/teaching)
+def test_the_teacher_takes_the_links_rules_and_states_them(client):
+    for path in ("/api/steps", "/api/hint"):
         response = post(client, path, "fpuzzles" + JIGSAW_PAYLOAD)
-        assert response.status_code == 400, path
-        assert codes(response) == ["rules_not_taken"], path
+        assert response.status_code == 200, path
+        assert response.json()["rules"] == ["jigsaw"], path
 
 
 # Pages
@@ -189,10 +189,38 @@ def test_givens_breaking_a_rule_show_the_problem_with_the_rules_and_the_grid(cli
     assert marked == ["Row 1, column 3, box 1: 5", "Row 2, column 5, box 2: 5"]
 
 
-def test_the_steps_page_refuses_the_rules_by_name(client):
+def jigsaw_steps(client, **more):
+    """The shared jigsaw's reply from the API, and its steps page's HTML."""
     linked = post(client, SOLVE, "fpuzzles" + JIGSAW_PAYLOAD).json()
-    html = client.get("/steps", {"puzzle": linked["givens"], "rules": linked["rules_text"]})
-    assert "does not take variant rules yet (jigsaw)" in html.content.decode()
+    query = {"puzzle": linked["givens"], "rules": linked["rules_text"], **more}
+    return linked, client.get("/steps", query).content.decode()
+
+
+def test_the_steps_page_explains_under_the_rules_and_draws_them(client):
+    linked, html = jigsaw_steps(client)
+    assert "jigsaw region holds every digit once" in html  # the rules said
+    assert "Level: none under variant rules" in html
+    grid = html[html.index('class="grid steps-grid') : html.index("</table>")]
+    assert "jigsaw" in grid.split('"')[1]
+    assert "edge-top" in grid
+    # Every step's address keeps the rules.
+    for href in re.findall(r'href="(/steps\?[^"]+)"', html):
+        assert parse_qs(urlsplit(unescape(href)).query)["rules"] == [linked["rules_text"]]
+
+
+def test_a_step_in_a_jigsaw_region_is_worded_with_it(client):
+    _linked, html = jigsaw_steps(client)
+    assert re.search(r"in jigsaw region \d+", html)
+
+
+def test_the_answer_offers_the_steps_and_the_game_under_the_rules(client):
+    linked, html = jigsaw_answer(client)
+    actions = html[html.index('class="actions"') :]
+    for page in ("/steps", "/play"):
+        href = unescape(re.search(rf'href="({page}\?[^"]+)"', actions)[1])
+        query = parse_qs(urlsplit(href).query)
+        assert query["rules"] == [linked["rules_text"]], page
+        assert query["puzzle"] == [linked["givens"]], page
 
 
 def jigsaw_game(client):
@@ -218,15 +246,16 @@ def test_the_game_is_played_under_the_rules_it_was_linked_with(client):
     assert set(units_listed(html)) == {"row", "column", "jigsaw"}
 
 
-def test_the_game_draws_the_regions_and_offers_no_classic_only_help(client):
+def test_the_game_draws_the_regions_and_offers_the_teachers_help_under_them(client):
     linked, response = jigsaw_game(client)
     html = response.content.decode()
     grid = html[html.index('class="grid play-grid') : html.index("</table>")]
     assert "jigsaw" in grid.split('"')[1]
     assert "edge-top" in grid
-    assert re.search(r'data-play="hint" hidden', html)
-    assert re.search(r'data-play="wrong" hidden', html)
-    assert "/steps?" not in html
+    assert re.search(r'data-play="hint">', html)
+    assert re.search(r'data-play="wrong">', html)
+    steps = unescape(re.search(r'href="(/steps\?[^"]+)"', html)[1])
+    assert parse_qs(urlsplit(steps).query)["rules"] == [linked["rules_text"]]
     links = re.findall(r'<a href="([^"]+)"[^>]*>Open in f-puzzles</a>', html)
     assert read_link(unescape(links[0])).rules.key == linked["rules_text"]
 

@@ -1,6 +1,6 @@
 """A game under variant rules in Chromium: the shared jigsaw played to the
 end, its conflicts found in its regions rather than in boxes, its regions
-outlined; axe finds nothing."""
+outlined, a hint taken under its rules; axe finds nothing."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from solver.engine import format_grid
 from solver.engine.links import read_link
 from tests.support.axe import AXE_OPTIONS
 from tests.support.entry_page import tab_until
-from tests.support.play_page import cell, stored
+from tests.support.play_page import button, cell, label, stored
 from tests.support.variants import first_of_each_kind
 
 pytestmark = pytest.mark.browser
@@ -72,6 +72,30 @@ def test_conflicts_are_found_in_the_jigsaw_regions(live_server, page, console_er
     expect(page.locator("#play-conflicts")).to_contain_text("jigsaw region")
     page.keyboard.press("Backspace")
     expect(page.locator("#play-conflicts")).not_to_contain_text("jigsaw region")
+    assert console_errors == []
+
+
+def test_a_hint_under_the_jigsaws_rules_fills_in_the_solutions_digits(
+    live_server, page, console_errors
+):
+    puzzle, solution = jigsaw()
+    size = puzzle.rules.size
+    open_game(page, live_server.url, puzzle)
+    spots = [(i // size + 1, i % size + 1) for i, digit in enumerate(puzzle.grid) if not digit]
+    before = [label(page, r, c) for r, c in spots]
+    hint = button(page, "Hint")
+    for _ in range(3):  # say there is a step, show it, then take it
+        hint.click()
+    status = page.locator("#play-status")
+    expect(status).to_contain_text("Filled in:")
+    changed = [
+        (spot, label(page, *spot))
+        for spot, old in zip(spots, before, strict=True)
+        if label(page, *spot) != old
+    ]
+    assert changed
+    for (row, column), text in changed:
+        assert text == f"Row {row}, column {column}: {solution[(row - 1) * size + column - 1]}"
     assert console_errors == []
 
 
