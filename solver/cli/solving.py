@@ -29,6 +29,7 @@ from solver.engine import (
 from solver.engine.difficulty import Difficulty, rate
 from solver.engine.marks import Marks
 from solver.engine.puzzle import Puzzle, read_puzzle
+from solver.engine.rules import Rules
 from solver.engine.steps import Step
 from solver.engine.teacher import explain
 
@@ -93,9 +94,8 @@ def solve_entry(
         return Outcome(
             entry.line, puzzle, Status.INVALID, message=reason, problems=tuple(conflicts)
         )
-    # The teacher takes classic Sudoku only, for now: a variant gets its verdict alone.
-    taught = teach and result.status is Status.UNIQUE and rules.is_classic
-    steps = _taught(grid) if taught else None
+    taught = teach and result.status is Status.UNIQUE
+    steps = _taught(grid, rules) if taught else None
     return Outcome(
         line=entry.line,
         puzzle=puzzle,
@@ -106,14 +106,15 @@ def solve_entry(
         ms=result.elapsed * 1000,
         message=_budget_spent(budget) if result.status is Status.GAVE_UP else "",
         steps=steps or (),
-        difficulty=None if steps is None else rate(steps),
+        # The levels are calibrated on classic Sudoku: a variant's steps have none.
+        difficulty=None if steps is None or not rules.is_classic else rate(steps),
     )
 
 
-def _taught(grid: Grid) -> tuple[Step, ...]:
-    """The teacher's steps for a puzzle proved unique, each with plain
-    parameters (a process sends them back pickled)."""
-    marks = Marks.from_grid(grid, shape_of_grid(grid))
+def _taught(grid: Grid, rules: Rules) -> tuple[Step, ...]:
+    """The teacher's steps for a puzzle proved unique under ``rules``, each
+    with plain parameters (a process sends them back pickled)."""
+    marks = Marks.from_grid(grid, shape_of_grid(grid), rules=rules)
     steps = explain(marks, max_seconds=EXPLAIN_SECONDS, unique=True)
     return tuple(replace(step, params=dict(step.params)) for step in steps)
 

@@ -102,12 +102,17 @@ def report_one(outcome: Outcome, say: Say | None = None) -> str:
 
 def explained(outcome: Outcome, say: Say, indent: str = "        ") -> str:
     """The difficulty and the numbered steps of an outcome, a line each; "" if
-    it has none (it was not unique, or not explained)."""
-    if outcome.difficulty is None:
+    it has none (it was not unique, or not explained). A variant's steps have
+    no level: the levels are calibrated on classic Sudoku, and it says so."""
+    rating = outcome.difficulty
+    if rating is None and not outcome.steps:
         return ""
     shape = shape_for_cells(len(outcome.solution))
-    rating = outcome.difficulty
-    lines = [f"level: {rating.level} (score {rating.score:,}; hardest: {rating.hardest or '-'})"]
+    if rating is None:
+        lines = ["level: none (the levels are calibrated on classic Sudoku)"]
+    else:
+        hardest = rating.hardest or "-"
+        lines = [f"level: {rating.level} (score {rating.score:,}; hardest: {hardest})"]
     lines += [f"{n:>4}. {say(step, shape)}" for n, step in enumerate(outcome.steps, 1)]
     return "".join(f"{indent}{line}\n" for line in lines)
 

@@ -20,6 +20,7 @@ from django.core.management.base import CommandError
 from solver import cli
 from solver.engine import STANDARD, format_grid, is_valid_solution, parse_puzzle, shape
 from solver.engine.difficulty import rate
+from solver.engine.links import read_link
 from solver.engine.marks import Marks
 from solver.engine.teacher import explain
 from solver.management.commands.solve import Command
@@ -36,6 +37,7 @@ from tests.support.puzzles import (
     load,
     sample,
 )
+from tests.support.variants import first_of_each_kind
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFLICTING = "44" + HARD[2:]  # two 4s in row 1
@@ -337,6 +339,24 @@ def test_explain_puts_each_puzzles_steps_under_its_row_and_none_under_others(tmp
     indent = " " * 8
     expected = [rows[0], *said(good[0], indent), *rows[1:4], *said(good[1], indent), rows[4]]
     assert output == expected
+
+
+def test_explain_teaches_a_linked_variant_under_its_rules_with_no_level(tmp_path):
+    payload, solution = first_of_each_kind()["jigsaw"]
+    puzzle = read_link("fpuzzles" + payload)
+    output = solve_command(
+        write_lines(tmp_path / "jigsaw.txt", ["fpuzzles" + payload]), "--explain"
+    )
+    lines = output.splitlines()
+    at = lines.index("level: none (the levels are calibrated on classic Sudoku)")
+    marks = Marks.from_grid(puzzle.grid, puzzle.rules.geometry, rules=puzzle.rules)
+    steps = explain(marks, unique=True)
+    assert tuple(marks.digits) == tuple(solution)
+    board = puzzle.rules.geometry
+    assert lines[at + 1 :] == [
+        f"{n:>4}. {sentence(step, board)}" for n, step in enumerate(steps, 1)
+    ]
+    assert any("jigsaw region" in line for line in lines[at + 1 :])
 
 
 def test_explain_works_on_a_4x4_board(tmp_path):
