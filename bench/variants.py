@@ -1,6 +1,7 @@
 """The engine on the shared variant puzzles the site solves, by kind, in one run.
 
     .venv/bin/python -m bench.variants [--budget S] [--only KIND] [--against OTHER] [--rounds R]
+                                       [--peer-python PATH]
 
 The puzzles are the lines of ``generated.tsv`` (in ``../shared/variants/``
 beside the project, or ``SUDOKU_VARIANTS_DIR``) whose kinds are all among
@@ -21,6 +22,16 @@ ratio of the medians (OTHER / this: above 1 is faster here).
 
 Only ``read_link``, ``solve`` and ``Budget`` of ``solver.engine`` are used,
 which every version with variants has, so any two such commits compare.
+
+With ``--peer-python PATH`` (instead of ``--against``) the other columns are
+the peer's: ``pencilmark`` (PyPI, a grader and solver with a compiled core)
+run by PATH, the Python of a virtual environment of its own (never this
+project's: ``python3.11 -m venv /tmp/pm && /tmp/pm/bin/pip install
+pencilmark``). It reads no f-puzzles link, so each puzzle goes to it in its
+own JSON format (``peer_puzzle``: the givens, every region listed, each pair
+rule named), written from this checkout's reading of the link; its answer
+is checked against the shared file's solution all the same. Its solve has
+no time budget: it is timed as it runs, from its JSON to its answer.
 """
 
 from __future__ import annotations
@@ -73,6 +84,33 @@ for payload, solution in puzzles:
     found.append([ms, result.status == "gave_up", right])
 print(json.dumps(found))
 """
+
+
+# Run by the peer's Python: read [[puzzle JSON, solution], ...], print
+# [[ms, gave up, right], ...] as TIMER does (undecided is a give-up).
+PEER_TIMER = """
+import json, sys
+from time import perf_counter
+import pencilmark
+found = []
+for text, solution in json.load(sys.stdin):
+    start = perf_counter()
+    try:
+        got, gave_up = list(pencilmark.solve(pencilmark.load(text))), False
+    except pencilmark.Undecided:
+        got, gave_up = None, True
+    except Exception:
+        got, gave_up = None, False
+    found.append([(perf_counter() - start) * 1000, gave_up, got == solution])
+print(json.dumps(found))
+"""
+# The pair rules by the names the peer gives them.
+PEER_PAIR_RULES = {
+    "antiknight": "antiknight",
+    "antiking": "antiking",
+    "nonconsecutive": "nonconsecutive",
+}
+PEER_KINDS = {"row": "row", "column": "col", "box": "box", "jigsaw": "region", "diagonal": "diag"}
 
 
 @dataclass(frozen=True)
@@ -140,6 +178,42 @@ def time_checkout(checkout: Path, variants: list[Variant], budget: float) -> lis
     return [Timing(ms, gave_up, right) for ms, gave_up, right in json.loads(done.stdout)]
 
 
+def peer_puzzle(variant: Variant) -> str:
+    """The puzzle in the peer's JSON: its givens, every region of its rule
+    set (as this checkout reads the link), and each pair rule by name."""
+    sys.path.insert(0, str(HERE))
+    from solver.engine.links import read_link
+
+    puzzle = read_link("https://f-puzzles.com/?load=" + variant.payload)
+    geometry = puzzle.rules.geometry
+    size = geometry.size
+
+    def name(cell: int) -> str:
+        return f"r{cell // size + 1}c{cell % size + 1}"
+
+    regions = [
+        {"kind": PEER_KINDS.get(unit.kind, "extra"), "cells": [name(c) for c in unit.cells]}
+        for unit in geometry.units
+    ]
+    rules = [{"type": PEER_PAIR_RULES[k.id]} for k in puzzle.rules.kinds if k.id in PEER_PAIR_RULES]
+    symbols = "123456789ABCDEFGHIJKLMNOP"
+    numbers = "".join(symbols[d - 1] if d else "." for d in puzzle.grid)
+    return json.dumps({"digits": size, "numbers": numbers, "regions": regions, "rules": rules})
+
+
+def time_peer(python: Path, variants: list[Variant]) -> list[Timing]:
+    """The peer's solve of each of ``variants``, run by ``python``."""
+    puzzles = [[peer_puzzle(v), list(v.solution)] for v in variants]
+    done = subprocess.run(
+        [str(python), "-c", PEER_TIMER],
+        input=json.dumps(puzzles),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [Timing(ms, gave_up, right) for ms, gave_up, right in json.loads(done.stdout)]
+
+
 def merged(rounds: list[list[Timing]]) -> list[Timing]:
     """Each puzzle's timing over several rounds: its median time, and given up
     or wrong if it was in any round."""
@@ -181,8 +255,8 @@ def table(ours: dict[str, Figures], theirs: dict[str, Figures] | None = None) ->
     head = "| kinds | puzzles | median ms | worst ms | gave up | wrong |"
     rule = "|---|---|---|---|---|---|"
     if theirs is not None:
-        head += " other median ms | other worst ms | other gave up | other / this |"
-        rule += "---|---|---|---|"
+        head += " other median ms | other worst ms | other gave up | other wrong | other / this |"
+        rule += "---|---|---|---|---|"
     lines = [head, rule]
     for group, f in ours.items():
         row = (
@@ -192,7 +266,7 @@ def table(ours: dict[str, Figures], theirs: dict[str, Figures] | None = None) ->
         if theirs is not None:
             o = theirs[group]
             row += (
-                f" {o.median_ms:,.1f} | {o.worst_ms:,.1f} | {o.gave_up} "
+                f" {o.median_ms:,.1f} | {o.worst_ms:,.1f} | {o.gave_up} | {o.wrong} "
                 f"| {o.median_ms / f.median_ms:.2f} |"
             )
         lines.append(row)
@@ -206,7 +280,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", help="only the puzzles with this kind among theirs")
     parser.add_argument("--against", type=Path, help="another checkout of this repository")
     parser.add_argument("--rounds", type=int, default=1, help="alternating rounds")
+    parser.add_argument("--peer-python", type=Path, help="the Python of pencilmark's own venv")
     args = parser.parse_args(argv)
+    if args.peer_python is not None and args.against is not None:
+        parser.error("--against and --peer-python fill the same columns: give one")
+    if args.peer_python is not None and not args.peer_python.is_file():
+        parser.error(f"no Python at {args.peer_python}")
     if args.against is not None and not (args.against / "solver" / "engine").is_dir():
         parser.error(f"{args.against} is not a checkout of this repository")
     if args.rounds < 1 or args.budget <= 0:
@@ -228,12 +307,16 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(args.rounds):
         if args.against is not None:
             theirs_runs.append(time_checkout(args.against.resolve(), variants, args.budget))
+        elif args.peer_python is not None:
+            theirs_runs.append(time_peer(args.peer_python, variants))
         ours_runs.append(time_checkout(HERE, variants, args.budget))
     groups = [v.group for v in variants]
     ours = summarise(groups, merged(ours_runs))
     theirs = summarise(groups, merged(theirs_runs)) if theirs_runs else None
     print(machine("one used") + "\n")
     against = f"; other: `{args.against}`" if args.against else ""
+    if args.peer_python is not None:
+        against = f"; other: the peer pencilmark, run by `{args.peer_python}`"
     print(
         f"This: `{HERE}`{against}; {len(variants)} puzzles, budget {args.budget} s, "
         f"{args.rounds} round(s).\n"

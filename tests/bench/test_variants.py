@@ -1,5 +1,9 @@
 """The variants benchmark reads the supported puzzles, merges rounds and sums up each kind group."""
 
+import json
+import sys
+from collections import Counter
+
 import pytest
 
 from bench.variants import (
@@ -8,6 +12,7 @@ from bench.variants import (
     Timing,
     main,
     merged,
+    peer_puzzle,
     read_variants,
     summarise,
     table,
@@ -73,3 +78,22 @@ def test_a_folder_that_is_not_a_checkout_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["--against", str(tmp_path)])
     assert "is not a checkout" in capsys.readouterr().err
+
+
+def test_the_peer_is_given_every_region_and_each_pair_rule_by_name():
+    variants = read_variants((VARIANTS_DIR / "generated.tsv").read_text())
+    chosen = next(v for v in variants if set(v.kinds) == {"diagonal", "antiknight"})
+    sent = json.loads(peer_puzzle(chosen))
+    kinds = Counter(region["kind"] for region in sent["regions"])
+    assert kinds == {"row": 9, "col": 9, "box": 9, "diag": 2}
+    assert sent["rules"] == [{"type": "antiknight"}]
+    assert len(sent["numbers"]) == 81
+
+
+def test_the_peer_and_another_checkout_are_not_both_taken(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["--against", str(HERE), "--peer-python", sys.executable])
+    assert "give one" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--peer-python", str(tmp_path / "python")])
+    assert "no Python at" in capsys.readouterr().err
