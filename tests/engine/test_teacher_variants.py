@@ -17,6 +17,7 @@ from solver.engine.rules import kinds as k
 from solver.engine.rules import rule_set
 from solver.engine.teacher import allowed, explain, trial_step
 from solver.engine.techniques import ANY_REGIONS, TECHNIQUES, UNIQUENESS
+from solver.engine.techniques.intersections import find_locked_regions
 from solver.engine.techniques.singles import find_hidden_single
 from tests.support.soundness import unsound
 from tests.support.variants import first_of_each_kind, supported_variants
@@ -101,3 +102,34 @@ def test_under_jigsaw_regions_only_techniques_that_read_every_region_are_asked()
     assert kept <= ANY_REGIONS
     assert {"hidden-single", "locked-pointing", "x-wing"} <= kept
     assert not {"finned-x-wing", "aic", "forcing-chain"} & kept
+
+
+def test_a_cell_that_a_knights_move_sees_every_place_of_a_digit_in_a_box_loses_it():
+    """Under anti-knight, a digit with two places in a row, both a knight's
+    move from one cell of another row: that cell cannot hold it. Classic
+    Sudoku's intersections know nothing of it; locked regions does."""
+    rules = rule_set(9, [k.AntiKnight()])
+    marks = Marks.from_grid((0,) * 81, rules.geometry, rules=rules)
+    row = marks.shape.units[0]  # row 1
+    for cell in row.cells:
+        if cell not in (3, 5):
+            marks.eliminate(cell, 7)  # 7 lies only in r1c4 and r1c6
+    steps = list(find_locked_regions(marks))
+    found = next(s for s in steps if s.params["unit"] == ("row", 1) and s.params["digit"] == 7)
+    # r2c5 is a king's step from both (a peer by box); r3c5 a knight's move from both.
+    assert (22, 7) in found.eliminations
+    assert all(d == 7 for _c, d in found.eliminations)
+    classic = Marks.from_grid((0,) * 81, rules.geometry)
+    assert list(find_locked_regions(classic)) == []
+
+
+def test_under_non_consecutive_a_cell_beside_every_place_loses_the_digits_one_away():
+    rules = rule_set(9, [k.NonConsecutive()])
+    marks = Marks.from_grid((0,) * 81, rules.geometry, rules=rules)
+    column = marks.shape.units[9]  # column 1
+    for cell in column.cells:
+        if cell not in (0, 18):
+            marks.eliminate(cell, 5)  # 5 lies only in r1c1 and r3c1: both beside r2c1
+    steps = list(find_locked_regions(marks))
+    found = next(s for s in steps if s.params["unit"] == ("column", 1) and s.params["digit"] == 5)
+    assert {(9, 4), (9, 6)} <= set(found.eliminations)

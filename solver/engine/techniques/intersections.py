@@ -9,6 +9,13 @@ each other through the cells they share, their segment.
   only two (three) digits between them, so those digits go there and leave
   every other cell of the box and of the line.
 
+- locked regions, under a variant's rules: a digit's places in any region,
+  two or more, all rule out the same candidates elsewhere (a cell that every
+  one of them sees through a shared region or a pair rule, a diagonal's
+  places all in one box; with non-consecutive, a cell beside every place
+  loses the digits one away), so those candidates go. Classic Sudoku has
+  none beyond pointing and claiming, asked first: it is not looked for there.
+
 A pointing or claiming digit has at least two places in the segment: with
 one, the step is a hidden single. A locked pair or triple eliminates from
 both units outside the segment: one that eliminates from only one of them
@@ -217,6 +224,45 @@ def _step(
     )
 
 
+def find_locked_regions(marks: Marks) -> Iterator[Step]:
+    """Under a variant's rules (``marks.rules``), every (region, digit) whose
+    places, two or more, all rule out the same candidates (``_ruled_out``):
+    unit by unit as ``shape.units`` lists them, digit by digit."""
+    rules = marks.rules
+    if rules is None:
+        return
+    for unit in marks.shape.units:
+        placed = _placed(marks, unit)
+        for digit in range(1, marks.shape.size + 1):
+            if placed >> (digit - 1) & 1:
+                continue
+            places = marks.places(unit, digit)
+            if len(places) < 2:
+                continue
+            common = _ruled_out(marks, places[0], digit)
+            for place in places[1:]:
+                common &= _ruled_out(marks, place, digit)
+                if not common:
+                    break
+            removed = tuple(sorted(c for c in common if marks.has(*c)))
+            if removed:
+                yield Step(
+                    "locked-regions",
+                    eliminations=removed,
+                    pattern=Pattern(cells=tuple(places), units=(unit,), digits=(digit,)),
+                    message="locked-regions",
+                    params={"digit": digit, "unit": (unit.kind, unit.number), "cells": places},
+                )
+
+
+def _ruled_out(marks: Marks, cell: int, digit: int) -> set[tuple[int, int]]:
+    """The candidates elsewhere that ``digit`` in ``cell`` would rule out: the
+    digit in every peer, and what the rule set forbids beside it."""
+    found = {(peer, digit) for peer in marks.shape.peers[cell]}
+    found.update(marks.rules.removes(cell, digit) if marks.rules else ())
+    return found
+
+
 def _union(marks: Marks, cells: tuple[int, ...]) -> int:
     """The candidates of ``cells`` together, as a mask."""
     mask = 0
@@ -243,4 +289,5 @@ TECHNIQUES = (
     Technique("locked-claiming", find_locked_claiming, Level.MEDIUM, 10),
     Technique("locked-pair", find_locked_pair, Level.MEDIUM, 14),
     Technique("locked-triple", find_locked_triple, Level.MEDIUM, 18),
+    Technique("locked-regions", find_locked_regions, Level.MEDIUM, 12),
 )

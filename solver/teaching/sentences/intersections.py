@@ -1,5 +1,6 @@
-"""Intersections in words: locked candidates (pointing, claiming), locked
-pairs and triples, each named and said as a sentence."""
+"""Intersections in words: locked candidates (pointing, claiming, and under
+a variant's rules through any region or rule), locked pairs and triples,
+each named and said as a sentence."""
 
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ WORDING = (
     ),
     Wording("locked-pair", gettext_lazy("Locked pair"), gettext_lazy("a locked pair")),
     Wording("locked-triple", gettext_lazy("Locked triple"), gettext_lazy("a locked triple")),
+    Wording(
+        "locked-regions",
+        gettext_lazy("Locked candidates (regions and rules)"),
+        gettext_lazy("locked candidates (regions and rules)"),
+    ),
 )
 NAMES = {row.id: row.name for row in WORDING}
 
@@ -67,9 +73,24 @@ def _locked_subset(step: Step, p: Params, w: Words) -> str:
     }
 
 
+def _regions(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Locked candidates (regions and rules): in %(unit)s, %(digit)s lies only in "
+        "%(places)s, and each of them rules out the same candidates (a region they share, "
+        "or a rule of this puzzle), so those go: removes %(removed)s."
+    )
+    return template % {
+        "unit": w.unit(p["unit"]),
+        "digit": w.digit(p["digit"]),
+        "places": w.group(p["cells"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
 SAYINGS = {
     "locked-pointing": _pointing,
     "locked-claiming": _claiming,
     "locked-pair": _locked_subset,
     "locked-triple": _locked_subset,
+    "locked-regions": _regions,
 }
