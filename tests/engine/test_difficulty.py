@@ -20,7 +20,8 @@ SINGLES = ("full-house", "naked-single", "hidden-single")
 # may go or change its name unnoticed.
 API_IDS = (
     *SINGLES,
-    *("locked-pointing", "locked-claiming", "locked-pair", "locked-triple", "locked-regions"),
+    *("locked-pointing", "locked-claiming", "locked-pair", "locked-triple"),
+    *("locked-regions", "law-of-leftovers"),
     *("naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad"),
     *("x-wing", "swordfish", "jellyfish", "finned-x-wing", "finned-swordfish", "finned-jellyfish"),
     *("skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle"),

@@ -17,7 +17,7 @@ from solver.engine.rules import kinds as k
 from solver.engine.rules import rule_set
 from solver.engine.teacher import allowed, explain, trial_step
 from solver.engine.techniques import ANY_REGIONS, TECHNIQUES, UNIQUENESS
-from solver.engine.techniques.intersections import find_locked_regions
+from solver.engine.techniques.intersections import find_law_of_leftovers, find_locked_regions
 from solver.engine.techniques.singles import find_hidden_single
 from tests.support.soundness import unsound
 from tests.support.variants import first_of_each_kind, supported_variants
@@ -133,3 +133,34 @@ def test_under_non_consecutive_a_cell_beside_every_place_loses_the_digits_one_aw
     steps = list(find_locked_regions(marks))
     found = next(s for s in steps if s.params["unit"] == ("column", 1) and s.params["digit"] == 5)
     assert {(9, 4), (9, 6)} <= set(found.eliminations)
+
+
+def jigsaws():
+    """Every shared jigsaw alone, read: (puzzle, solution)."""
+    return [
+        (read_link("fpuzzles" + payload), tuple(solution))
+        for _name, kinds, payload, solution in supported_variants()
+        if kinds == ["jigsaw"]
+    ]
+
+
+def test_the_law_of_leftovers_keeps_the_solution_and_its_innies_and_outies_balance():
+    found = 0
+    for puzzle, solution in jigsaws():
+        marks = Marks.from_grid(puzzle.grid, puzzle.rules.geometry, rules=puzzle.rules)
+        for step in explain(marks, max_seconds=1.0, unique=True):
+            if step.technique != "law-of-leftovers":
+                continue
+            found += 1
+            assert unsound([step], solution) == []
+            innies, outies = step.params["innies"], step.params["outies"]
+            assert len(innies) == len(outies)
+            assert sorted(solution[c] for c in innies) == sorted(solution[c] for c in outies)
+            assert len(step.params["lines"]) == len(step.params["regions"])
+    assert found  # the shared jigsaws need it
+
+
+def test_the_law_of_leftovers_is_looked_for_only_with_jigsaw_regions():
+    rules = rule_set(9, [k.Diagonal(main=True)])
+    marks = Marks.from_grid((0,) * 81, rules.geometry, rules=rules)
+    assert list(find_law_of_leftovers(marks)) == []

@@ -16,6 +16,12 @@ each other through the cells they share, their segment.
   loses the digits one away), so those candidates go. Classic Sudoku has
   none beyond pointing and claiming, asked first: it is not looked for there.
 
+- the law of leftovers, with jigsaw regions: k whole rows (or columns) and
+  the k regions with the most cells in them hold each digit k times, so the
+  rows' cells outside those regions (the innies) and the regions' cells
+  outside the rows (the outies) hold the same digits; a candidate of one
+  side that no cell of the other can hold goes.
+
 A pointing or claiming digit has at least two places in the segment: with
 one, the step is a hidden single. A locked pair or triple eliminates from
 both units outside the segment: one that eliminates from only one of them
@@ -25,7 +31,7 @@ reads it (a case it set aside says so).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -255,6 +261,70 @@ def find_locked_regions(marks: Marks) -> Iterator[Step]:
                 )
 
 
+# The most innies (and so outies) a law of leftovers looks at: more are
+# seldom a step a person takes, and say little.
+MAX_LEFTOVERS = 4
+
+
+def find_law_of_leftovers(marks: Marks) -> Iterator[Step]:
+    """With jigsaw regions (``marks.rules``), every band of k consecutive
+    rows, then columns (k from 1 to N - 1), whose k regions with the most
+    cells in it leave at most ``MAX_LEFTOVERS`` innies, and whose innies and
+    outies rule each other's candidates out (``_leftovers``)."""
+    rules = marks.rules
+    if rules is None or rules.jigsaw is None:
+        return
+    board = marks.shape
+    n = board.size
+    regions = board.units[2 * n : 3 * n]
+    for lines in (board.units[:n], board.units[n : 2 * n]):
+        for k in range(1, n):
+            for start in range(n - k + 1):
+                band = lines[start : start + k]
+                step = _leftovers(marks, band, regions)
+                if step is not None:
+                    yield step
+
+
+def _leftovers(marks: Marks, band: Sequence[Unit], regions: Sequence[Unit]) -> Step | None:
+    """The law of leftovers on ``band`` (k lines) and the k ``regions`` with
+    the most cells in it (the first in order on a tie): the digits no outie
+    can hold leave the innies, and those no innie can hold leave the
+    outies. None if it removes nothing, or the innies are too many."""
+    inside = {cell for line in band for cell in line.cells}
+    ranked = sorted(regions, key=lambda region: -len(inside.intersection(region.cells)))
+    chosen = sorted(ranked[: len(band)], key=lambda region: region.number)
+    covered = {cell for region in chosen for cell in region.cells}
+    innies, outies = sorted(inside - covered), sorted(covered - inside)
+    if not innies or len(innies) > MAX_LEFTOVERS:
+        return None
+    removed = _not_held(marks, innies, outies) + _not_held(marks, outies, innies)
+    if not removed:
+        return None
+    return Step(
+        "law-of-leftovers",
+        eliminations=tuple(sorted(removed)),
+        pattern=Pattern(cells=(*innies, *outies), units=tuple(chosen)),
+        message="law-of-leftovers",
+        params={
+            "lines": tuple((line.kind, line.number) for line in band),
+            "regions": tuple((region.kind, region.number) for region in chosen),
+            "innies": tuple(innies),
+            "outies": tuple(outies),
+        },
+    )
+
+
+def _not_held(marks: Marks, cells: Sequence[int], others: Sequence[int]) -> list[tuple[int, int]]:
+    """The candidates of ``cells`` that no cell of ``others`` holds, placed or pencilled."""
+    held = 0
+    for cell in others:
+        held |= marks.candidates[cell] | (
+            1 << (marks.digits[cell] - 1) if marks.digits[cell] else 0
+        )
+    return [(cell, d) for cell in cells for d in digits_of(marks.candidates[cell] & ~held)]
+
+
 def _ruled_out(marks: Marks, cell: int, digit: int) -> set[tuple[int, int]]:
     """The candidates elsewhere that ``digit`` in ``cell`` would rule out: the
     digit in every peer, and what the rule set forbids beside it."""
@@ -290,4 +360,5 @@ TECHNIQUES = (
     Technique("locked-pair", find_locked_pair, Level.MEDIUM, 14),
     Technique("locked-triple", find_locked_triple, Level.MEDIUM, 18),
     Technique("locked-regions", find_locked_regions, Level.MEDIUM, 12),
+    Technique("law-of-leftovers", find_law_of_leftovers, Level.MEDIUM, 16),
 )

@@ -1,6 +1,6 @@
 """Intersections in words: locked candidates (pointing, claiming, and under
 a variant's rules through any region or rule), locked pairs and triples,
-each named and said as a sentence."""
+and a jigsaw's law of leftovers, each named and said as a sentence."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ WORDING = (
         "locked-regions",
         gettext_lazy("Locked candidates (regions and rules)"),
         gettext_lazy("locked candidates (regions and rules)"),
+    ),
+    Wording(
+        "law-of-leftovers",
+        gettext_lazy("Law of leftovers"),
+        gettext_lazy("the law of leftovers"),
     ),
 )
 NAMES = {row.id: row.name for row in WORDING}
@@ -87,10 +92,26 @@ def _regions(step: Step, p: Params, w: Words) -> str:
     }
 
 
+def _leftovers(step: Step, p: Params, w: Words) -> str:
+    template = _(
+        "Law of leftovers: %(lines)s hold each digit as many times as %(regions)s do, so "
+        "the cells of the first outside the second (%(innies)s) hold the same digits as "
+        "the cells of the second outside the first (%(outies)s): removes %(removed)s."
+    )
+    return template % {
+        "lines": w.units(p["lines"]),
+        "regions": w.units(p["regions"]),
+        "innies": w.cells(p["innies"]),
+        "outies": w.cells(p["outies"]),
+        "removed": w.removed(step.eliminations),
+    }
+
+
 SAYINGS = {
     "locked-pointing": _pointing,
     "locked-claiming": _claiming,
     "locked-pair": _locked_subset,
     "locked-triple": _locked_subset,
     "locked-regions": _regions,
+    "law-of-leftovers": _leftovers,
 }

@@ -128,4 +128,5 @@ UNITS_NAMES = {
     "row": gettext_lazy("rows %(numbers)s"),
     "column": gettext_lazy("columns %(numbers)s"),
     "box": gettext_lazy("boxes %(numbers)s"),
+    "jigsaw": gettext_lazy("jigsaw regions %(numbers)s"),
 }
