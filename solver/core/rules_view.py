@@ -117,6 +117,12 @@ def cell_classes(rules: Rules) -> tuple[str, ...]:
     return tuple(found)
 
 
+def region_name(kind: str, number: int) -> str:
+    """A variant's region by name, in the reader's language: "jigsaw region 4",
+    "the main diagonal" (diagonal 1; 2 is the other)."""
+    return gettext(_NAMES[f"diagonal{number}" if kind == "diagonal" else kind]) % {"number": number}
+
+
 def region_names(rules: Rules) -> tuple[str, ...]:
     """For each cell, the regions beyond its row and column that hold it, in
     the reader's language, joined by commas ("" when none but its box)."""

@@ -217,12 +217,7 @@ def _allowed(digits: Grid, rules: Rules) -> list[int]:
     """Each cell's candidates as a mask: the digits none of its peers under
     ``rules`` holds, less those a pair rule forbids beside a placed digit
     (non-consecutive's neighbours)."""
-    masks = Marks.from_grid(digits, rules.geometry).candidates
-    for cell, digit in enumerate(digits):
-        if digit:
-            for other, near in rules.removes(cell, digit):
-                masks[other] &= ~mask_of((near,))
-    return masks
+    return Marks.from_grid(digits, rules.geometry, rules=rules).candidates
 
 
 def _read_digits(

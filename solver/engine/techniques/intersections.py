@@ -94,7 +94,7 @@ def _confined(marks: Marks, pointing: bool) -> Iterator[Step]:
     box): a segment's digits that neither the rest of its unit (its sibling
     segments) holds nor its unit has placed."""
     unions, placed = _unions(marks)
-    for number, (segment, box, line, in_box, in_line) in enumerate(_siblings(*_shape_of(marks))):
+    for number, (segment, box, line, in_box, in_line) in enumerate(_siblings(marks.shape)):
         if pointing:
             unit, others, technique, targets = box, in_box, "locked-pointing", segment.line_rest
         else:
@@ -121,23 +121,18 @@ def find_locked_triple(marks: Marks) -> Iterator[Step]:
         yield from _locked_subsets("locked-triple", marks, segment, 3)
 
 
-def _shape_of(marks: Marks) -> tuple[Shape]:
-    """The board's shape, the key of its cached geometry."""
-    return (marks.shape,)
-
-
 def _unions(marks: Marks) -> tuple[list[int], list[int]]:
     """Each segment's candidates together (by its place in ``segments``) and
     each unit's placed digits (by its place in ``shape.units``), as masks."""
     candidates, digits = marks.candidates, marks.digits
     unions = []
-    for segment in segments_of(*_shape_of(marks)):
+    for segment in segments_of(marks.shape):
         mask = 0
         for cell in segment.cells:
             mask |= candidates[cell]
         unions.append(mask)
     placed = [0] * len(marks.shape.units)
-    units_of = _units_of(*_shape_of(marks))
+    units_of = _units_of(marks.shape)
     for cell, digit in enumerate(digits):
         if digit:
             for unit in units_of[cell]:
@@ -319,9 +314,8 @@ def _not_held(marks: Marks, cells: Sequence[int], others: Sequence[int]) -> list
     """The candidates of ``cells`` that no cell of ``others`` holds, placed or pencilled."""
     held = 0
     for cell in others:
-        held |= marks.candidates[cell] | (
-            1 << (marks.digits[cell] - 1) if marks.digits[cell] else 0
-        )
+        digit = marks.digits[cell]
+        held |= marks.candidates[cell] | (1 << (digit - 1) if digit else 0)
     return [(cell, d) for cell in cells for d in digits_of(marks.candidates[cell] & ~held)]
 
 

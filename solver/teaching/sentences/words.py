@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...core.lists import and_list, comma, semicolon
+from ...core.rules_view import region_name
 from ...engine import SYMBOLS, Shape
 from ...engine.steps import Candidate
 
@@ -55,8 +56,8 @@ class Words:
     def unit(self, unit: tuple[str, int]) -> str:
         """A unit by name: "row 4", "jigsaw region 2", "the main diagonal"."""
         kind, number = unit
-        if kind == "diagonal":
-            return str(DIAGONAL_NAMES[number])
+        if kind not in UNIT_NAMES:  # a variant's region, named as its rules are said
+            return region_name(kind, number)
         return str(UNIT_NAMES[kind]) % {"number": number}
 
     def units(self, units: Iterable[tuple[str, int]]) -> str:
@@ -114,16 +115,6 @@ UNIT_NAMES = {
     "column": gettext_lazy("column %(number)s"),
     "box": gettext_lazy("box %(number)s"),
 }
-# A variant's regions, by the names its rules are said with (core.rules_view).
-UNIT_NAMES.update(
-    {
-        "jigsaw": gettext_lazy("jigsaw region %(number)s"),
-        "window": gettext_lazy("window %(number)s"),
-        "disjoint": gettext_lazy("disjoint group %(number)s"),
-        "extra": gettext_lazy("extra region %(number)s"),
-    }
-)
-DIAGONAL_NAMES = {1: gettext_lazy("the main diagonal"), 2: gettext_lazy("the other diagonal")}
 UNITS_NAMES = {
     "row": gettext_lazy("rows %(numbers)s"),
     "column": gettext_lazy("columns %(numbers)s"),
