@@ -36,6 +36,14 @@ def expect_label(page: Page, row: int, column: int, text: str) -> None:
     )
 
 
+def expect_clashing(page: Page, row: int, column: int, text: str) -> None:
+    """The cell's label is ``Row r, column c: <text>``, maybe with the server's
+    ", in conflict" after it: for digits that clash, whose mark comes when the
+    server's reply does, at a time the test cannot know."""
+    said = re.compile(rf"^Row {row}, column {column}: {re.escape(text)}(, in conflict)?$")
+    expect(cell(page, row, column)).to_have_attribute("aria-label", said)
+
+
 def notes_of(page: Page, row: int, column: int) -> str:
     """The values of the cell's centre marks (its candidates, once called
     notes) as its label says them ("" when it has none)."""

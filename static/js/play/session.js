@@ -104,7 +104,11 @@ export function resumeClock() {
 // "Resumed." never stays above "Solved in 0:03"): what the change says comes after.
 function changed(step, source) {
   if (globalThis.document) say(""); // Node's tests have no page to say it in
-  for (const { index } of step ?? []) shown.wrong.delete(index);
+  for (const { index, from, to } of step ?? []) {
+    shown.wrong.delete(index);
+    // A conflict is its digit's: a new digit waits for the next check, which a colour does not ask.
+    if (from[0] !== to[0]) shown.conflicts.delete(index);
+  }
   for (const listener of changeListeners) listener({ step, source });
   if (isSolved(state.game, state.data.solution)) finish();
   draw();

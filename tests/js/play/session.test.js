@@ -19,6 +19,7 @@ import {
   resumeClock,
   session,
   setOverLimit,
+  setConflicts,
   setPaused,
   setWrong,
   showFrame,
@@ -78,6 +79,14 @@ test("a cell found wrong is no longer marked once it changes", () => {
   setWrong([2, 3]);
   act(digit(2, "4"));
   assert.deepEqual([...view.wrong], [3]);
+});
+
+test("a cell marked in conflict is no longer marked once it changes", () => {
+  setConflicts([2, 3]);
+  act(digit(2, "4"));
+  assert.deepEqual([...view.conflicts], [3]);
+  assert.ok(act([change(session.game, 3, { colour: "2" })])); // the same digit: still in conflict
+  assert.deepEqual([...view.conflicts], [3]);
 });
 
 test("no input counts while paused, at the mistakes' limit or replaying", () => {

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.play_page import cell, expect_label, open_play
+from tests.support.play_page import cell, expect_clashing, expect_label, open_play
 
 pytestmark = pytest.mark.browser
 
@@ -52,14 +52,14 @@ def test_a_drag_selects_three_cells_and_a_digit_on_them_is_undone_by_one_undo(
     expect_selected(page, run)
     page.keyboard.press("5")
     for row, column in run:
-        expect_label(page, row, column, "5")
+        expect_clashing(page, row, column, "5")
     page.keyboard.press("Control+z")
     for row, column in run:
         expect_label(page, row, column, "empty")
     expect(page.locator("#play-status")).to_have_text("Undone.")
     page.keyboard.press("Control+y")  # and one redo brings all three back
     for row, column in run:
-        expect_label(page, row, column, "5")
+        expect_clashing(page, row, column, "5")
     assert console_errors == []
 
 
@@ -82,7 +82,7 @@ def test_shift_arrows_and_ctrl_click_select_and_a_plain_click_selects_one_again(
     expect_label(page, 5, COLUMN, "empty")
     page.keyboard.press("7")
     for row, column in chosen:
-        expect_label(page, row, column, "7")
+        expect_clashing(page, row, column, "7")
     page.keyboard.press("Control+z")
     for row, column in chosen:
         expect_label(page, row, column, "centre marks 3")
@@ -103,11 +103,11 @@ def test_the_pad_and_the_palette_act_on_every_selected_cell(live_server, page, c
     page.keyboard.press("Shift+ArrowDown")
     pad = page.get_by_role("group", name="Digit pad")
     pad.get_by_role("button", name="4", exact=True).click()
-    expect_label(page, 1, COLUMN, "4")
-    expect_label(page, 2, COLUMN, "4")
+    expect_clashing(page, 1, COLUMN, "4")
+    expect_clashing(page, 2, COLUMN, "4")
     page.get_by_role("button", name="Colour 3, green").click()
-    expect_label(page, 1, COLUMN, "4, colour 3 (green)")
-    expect_label(page, 2, COLUMN, "4, colour 3 (green)")
+    expect_clashing(page, 1, COLUMN, "4, colour 3 (green)")
+    expect_clashing(page, 2, COLUMN, "4, colour 3 (green)")
     pad.get_by_role("button", name="Erase", exact=True).click()
     expect_label(page, 1, COLUMN, "empty, colour 3 (green)")
     expect_label(page, 2, COLUMN, "empty, colour 3 (green)")
