@@ -3,8 +3,10 @@
 Every grid that draws a puzzle asks here what its rules add to each cell:
 
 - ``cell_classes``: classes a cell takes so CSS draws the rules (``edge-top``
-  ... where a jigsaw region's border runs, ``diag-main`` / ``diag-anti`` on a
-  diagonal, ``window`` and ``extra`` shading). The drawing is made of the
+  ... where a jigsaw region's border runs, ``cage-top`` ... where a killer
+  cage's dashed outline does, ``diag-main`` / ``diag-anti`` on a diagonal,
+  ``window`` and ``extra`` shading); ``cage_sums``: the number each cage
+  shows in its first cell's corner. The drawing is made of the
   cells' own borders and backgrounds, so it prints, scales with the cells
   and needs no script;
 - ``region_names``: the regions beyond row and column that a cell is in, in
@@ -50,6 +52,10 @@ _SENTENCES = {
     "nonconsecutive": gettext_noop(
         "Non-consecutive: cells side by side never hold digits one apart."
     ),
+    "cage": gettext_noop(
+        "Killer cages: the digits in each dashed cage differ, and add up to its number "
+        "when it has one."
+    ),
 }
 # A token of the short text that names two kinds, as the entry page offers it.
 _BOTH = {"diagonal": gettext_noop("Both long diagonals hold every digit once (X Sudoku).")}
@@ -63,6 +69,7 @@ _NAMES = {
     "window": gettext_noop("window %(number)s"),
     "disjoint": gettext_noop("disjoint group %(number)s"),
     "extra": gettext_noop("extra region %(number)s"),
+    "cage": gettext_noop("the cage at r%(row)sc%(column)s"),
 }
 
 
@@ -104,7 +111,19 @@ def cell_classes(rules: Rules) -> tuple[str, ...]:
             ):
                 if inside and regions[other] != regions[cell]:
                     found[cell] += f" edge-{name}"
-    for unit in geometry.units:
+    for cage in _cages(rules):
+        inside = set(cage.cells)
+        for cell in cage.cells:
+            row, col = divmod(cell, n)
+            for name, other, edge in (
+                ("top", cell - n, row > 0),
+                ("bottom", cell + n, row < n - 1),
+                ("left", cell - 1, col > 0),
+                ("right", cell + 1, col < n - 1),
+            ):
+                if not edge or other not in inside:
+                    found[cell] += f" cage-{name}"
+    for unit in rules.regions:
         mark = {
             "diagonal": " diag-main" if unit.number == 1 else " diag-anti",
             "window": " window",
@@ -117,10 +136,28 @@ def cell_classes(rules: Rules) -> tuple[str, ...]:
     return tuple(found)
 
 
-def region_name(kind: str, number: int) -> str:
+def cage_sums(rules: Rules) -> tuple[str, ...]:
+    """For each cell, the sum drawn in its corner: its cage's, in the cage's
+    first cell ("" elsewhere, and for a cage without a sum)."""
+    found = [""] * rules.geometry.cells
+    for cage in _cages(rules):
+        if cage.total is not None:
+            found[cage.cells[0]] = str(cage.total)
+    return tuple(found)
+
+
+def _cages(rules: Rules):
+    """The killer cages of a rule set (none for most)."""
+    return next((kind.cages for kind in rules.kinds if kind.id == "killer"), ())
+
+
+def region_name(kind: str, number: int, cells: tuple[int, ...] = (), size: int = 9) -> str:
     """A variant's region by name, in the reader's language: "jigsaw region 4",
-    "the main diagonal" (diagonal 1; 2 is the other)."""
-    return gettext(_NAMES[f"diagonal{number}" if kind == "diagonal" else kind]) % {"number": number}
+    "the main diagonal" (diagonal 1; 2 is the other), "the cage at r2c3" (a
+    cage by its first ``cells``, on a board of ``size``)."""
+    row, column = divmod(min(cells, default=0), size)
+    params = {"number": number, "row": row + 1, "column": column + 1}
+    return gettext(_NAMES[f"diagonal{number}" if kind == "diagonal" else kind]) % params
 
 
 def region_names(rules: Rules) -> tuple[str, ...]:
@@ -134,10 +171,12 @@ def _names_in(rules: Rules, comma: str, templates: tuple[str, ...]) -> tuple[str
     """``region_names`` with the templates already translated (in ``_NAMES`` order)."""
     by_kind = dict(zip(_NAMES, templates, strict=True))
     names: list[list[str]] = [[] for _ in range(rules.geometry.cells)]
-    for unit in rules.geometry.units:
+    for unit in rules.regions:
         if unit.kind in ("row", "column", "box"):
             continue
         key = f"diagonal{unit.number}" if unit.kind == "diagonal" else unit.kind
+        row, column = rules.geometry.row_col(unit.cells[0])
+        params = {"number": unit.number, "row": row, "column": column}
         for cell in unit.cells:
-            names[cell].append(by_kind[key] % {"number": unit.number})
+            names[cell].append(by_kind[key] % params)
     return tuple(comma.join(each) for each in names)

@@ -258,6 +258,7 @@ class RulesLayout:
     units: tuple[int, ...]  # the units of N cells, each a mask in plane 0
     unequal_pairs: bool  # a pair rule forbids unequal digits (non-consecutive)
     rules: object  # the ``rules.Rules`` laid out
+    sums: tuple[tuple[tuple[int, ...], int, int], ...] = ()  # (cells, sum, mask in every plane)
 
     @cached_property
     def ruled_out(self) -> Sequence[int]:
@@ -273,6 +274,13 @@ class RulesLayout:
         """A memo for ``propagation._covered``: for a set of candidate bits
         (places of a digit in a unit, or a cell's candidates), the candidates
         every one of them rules out. Empty until a search fills it."""
+        return {}
+
+    @cached_property
+    def summed(self) -> dict[tuple[int, int], tuple[int, ...] | None]:
+        """A memo for ``propagation._summed``: for a cage (its index in
+        ``sums``) and its candidates, what each of its cells may hold (None:
+        nothing works). Empty until a search fills it."""
         return {}
 
 
@@ -312,4 +320,16 @@ def rules_layout(rules) -> RulesLayout:
         units=tuple(mask(unit.cells) for unit in full_units),
         unequal_pairs=any(kind.unequal for kind in rules.kinds),
         rules=rules,
+        sums=tuple((cells, total, mask(cells) * planes) for cells, total in _sums(rules)),
     )
+
+
+def _sums(rules) -> list[tuple[tuple[int, ...], int]]:
+    """The groups of different digits with a sum that propagation prunes by:
+    the rule set's own (killer cages), then the innies of each full house
+    (``cages.innies``: the rule of 45)."""
+    from .rules.cages import innies  # rules import bits: the layout asks them late
+
+    n = rules.size
+    houses = [unit.cells for unit in rules.geometry.units if len(unit.cells) == n]
+    return list(rules.sums) + innies(houses, rules.sums, n)

@@ -7,7 +7,8 @@ each cell's ``region``, a jigsaw when the regions are not the default boxes
 (for size n: height floor(sqrt(n)) reduced until it divides n, numbered from
 0 left to right, top to bottom); ``diagonal-`` (top left to bottom right),
 ``diagonal+``, ``antiknight``, ``antiking``, ``disjointgroups``,
-``nonconsecutive``, each true or absent; ``extraregion`` (the four windows of
+``nonconsecutive``, each true or absent; ``killercage`` (cells and a sum,
+or none); ``extraregion`` (the four windows of
 a windoku among them read as windoku, since f-puzzles has no key of its own
 for it); ``title`` and ``author``, as plain text of ``MAX_NAME`` characters at
 most. Drawings without meaning are ignored: ``text``, ``circle``,
@@ -20,7 +21,7 @@ Refused, one ``Problem`` each (the codes are stable):
   ``params["part"]``: ``"size"``, ``"grid"``, a cell such as ``"R3C4"``,
   ``"extraregion"``, a global rule's key. Only the first is named;
 - ``unsupported_rule``: every other key that holds something, by name
-  (``params["rule"]``: ``killercage``, ``thermometer``, ``negative`` ...), a
+  (``params["rule"]``: ``thermometer``, ``littlekillersum``, ``negative`` ...), a
   board this site has no boxes for (``"size"``, with ``params["size"]``),
   cells in no region (``"region"``), a ``cage`` with a number (it may be a
   sum), the setter's ``givenPencilMarks`` (they restrict a cell). An unknown
@@ -45,7 +46,7 @@ from functools import cache
 from .board import box_shape
 from .problems import InvalidPuzzle, Problem, gettext_noop
 from .puzzle import Puzzle
-from .rules import Rules, rule_set
+from .rules import Rules, cages, rule_set
 from .rules import kinds as k
 
 MAX_NAME = 200  # characters kept of a title or author
@@ -67,6 +68,7 @@ _IGNORED = frozenset(
         "size",
         "grid",
         "extraregion",
+        "killercage",
         "cage",  # a cage with a number is refused in ``_refused``
         "title",
         "author",
@@ -122,7 +124,9 @@ def read_fpuzzles(data: dict) -> Puzzle:
         raise InvalidPuzzle([Problem("unsupported_rule", template, {"rule": "size", "size": size})])
     grid = tuple(_given(cell, size, at) for at, cell in enumerate(rows))
     regions = [_region(cell, size, at) for at, cell in enumerate(rows)]
-    chosen = _flags(data) + _extra(data.get("extraregion"), size)
+    chosen = (
+        _flags(data) + _extra(data.get("extraregion"), size) + _killer(data.get("killercage"), size)
+    )
     refused = _refused(data, rows)
     if None in regions:
         refused.append(unsupported("region"))
@@ -219,12 +223,33 @@ def _extra(regions: object, size: int) -> list[k.Kind]:
     return [k.Extra(tuple(tuple(_cell(c, size) for c in r["cells"]) for r in regions))]
 
 
-def _cell(name: object, size: int) -> int:
-    """The cell ``R{row}C{col}`` names (1-based, any case); ``bad_link`` if off the board."""
+def _killer(found: object, size: int) -> list[k.Kind]:
+    """The killer cages as one kind ([] for none); ``bad_link`` when not a list
+    of ``{"cells": [...], "value": "<sum>"}`` (the sum a whole number, or absent)."""
+    if found in (None, []):
+        return []
+    if not isinstance(found, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("cells"), list) and c["cells"] for c in found
+    ):
+        raise _bad("killercage")
+    read = []
+    for cage in found:
+        value = cage.get("value")
+        total = str(value).strip() if value not in (None, "") else ""
+        if total and not (total.isascii() and total.isdigit() and len(total) <= 4):
+            raise _bad("killercage")
+        cells = tuple(_cell(c, size, "killercage") for c in cage["cells"])
+        read.append(cages.Cage(cells, int(total) if total else None))
+    return [cages.Killer(tuple(read))]
+
+
+def _cell(name: object, size: int, part: str = "extraregion") -> int:
+    """The cell ``R{row}C{col}`` names (1-based, any case); ``bad_link`` naming
+    ``part`` if off the board."""
     found = _CELL.fullmatch(name) if isinstance(name, str) else None
     row, col = (int(found[1]), int(found[2])) if found else (0, 0)
     if not (1 <= row <= size and 1 <= col <= size):
-        raise _bad("extraregion")
+        raise _bad(part)
     return (row - 1) * size + col - 1
 
 
@@ -292,7 +317,18 @@ def fpuzzles_json(puzzle: Puzzle) -> dict:
     extra = _written_regions(rules)
     if extra:
         data["extraregion"] = [{"cells": [_cell_name(c, size) for c in r]} for r in extra]
+    killer = next((kind for kind in rules.kinds if isinstance(kind, cages.Killer)), None)
+    if killer:
+        data["killercage"] = [_written_cage(cage, size) for cage in killer.cages]
     return data
+
+
+def _written_cage(cage: cages.Cage, size: int) -> dict:
+    """One killer cage as f-puzzles writes it (the sum as a string, absent when none)."""
+    written: dict = {"cells": [_cell_name(c, size) for c in cage.cells]}
+    if cage.total is not None:
+        written["value"] = str(cage.total)
+    return written
 
 
 def _written_cell(digit: int, region: int | None) -> dict:

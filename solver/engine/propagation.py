@@ -29,6 +29,7 @@ clarity; tests check that both reach the same board on the shared puzzles.
 from __future__ import annotations
 
 from .bits import Layout, RulesLayout
+from .rules.cages import allowed
 
 Board = tuple[int, int]  # (candidates, placed)
 
@@ -180,8 +181,9 @@ def propagate_rules(candidates: int, placed: int, layout: RulesLayout) -> Board 
     Naked singles are found as there (they know nothing of units); hidden
     singles unit by unit and digit by digit, since a jigsaw region or a
     diagonal is no shift of another; then, when singles run out, the
-    candidates whose placement would empty a unit of a digit (``_covered``:
-    locked candidates, through any rule). Placing a single rules
+    candidates a cage's sum rules out (``_summed``), then those whose
+    placement would empty a unit of a digit (``_covered``: locked candidates,
+    through any rule). Placing a single rules
     out what ``layout.ruled_out`` says, pair rules included. None on a
     contradiction. ``plain.propagate`` with the same rule set is its twin.
     """
@@ -207,7 +209,10 @@ def propagate_rules(candidates: int, placed: int, layout: RulesLayout) -> Board 
                         singles |= here << shift
             singles &= ~placed
             if not singles:
-                gone = _covered(candidates, layout)
+                gone = _summed(candidates, layout) if layout.sums else 0
+                if gone is None:
+                    return None  # a cage's sum that its candidates cannot make
+                gone = gone or _covered(candidates, layout)
                 if not gone:
                     return candidates, placed
                 candidates &= ~gone
@@ -269,6 +274,45 @@ def _covered(candidates: int, layout: RulesLayout) -> int:
                 seen = seen_by_all[here] = _seen_by_all(here, ruled_out)
             gone |= seen
     return gone & candidates
+
+
+def _summed(candidates: int, layout: RulesLayout) -> int | None:
+    """The candidates that the cages' sums rule out (``cages.allowed``), or
+    None when a cage's candidates can make its sum in no way.
+
+    A cage's answer depends on its own candidates alone, which come back
+    again and again in a search, so each is worked out once
+    (``layout.summed``)."""
+    memo, n, cells = layout.summed, layout.size, layout.cells
+    if len(memo) > SEEN_BY_ALL_MAX:
+        memo.clear()
+    gone = 0
+    for index, (cage, total, mask) in enumerate(layout.sums):
+        here = candidates & mask
+        key = (index, here)
+        found = memo.get(key, -1)
+        if found == -1:
+            found = memo[key] = _cage_gone(here, cage, total, n, cells)
+        if found is None:
+            return None
+        gone |= found
+    return gone
+
+
+def _cage_gone(here: int, cage: tuple[int, ...], total: int, n: int, cells: int) -> int | None:
+    """The candidate bits of ``here`` (a cage's candidates) its sum rules out; None if none work."""
+    masks = [sum(1 << d for d in range(n) if here >> (d * cells + cell) & 1) for cell in cage]
+    kept = allowed(masks, total, n)
+    if kept is None:
+        return None
+    gone = 0
+    for cell, mask, keep in zip(cage, masks, kept, strict=True):
+        lost = mask & ~keep
+        while lost:
+            low = lost & -lost
+            lost ^= low
+            gone |= 1 << ((low.bit_length() - 1) * cells + cell)
+    return gone
 
 
 # The most sets of places ``_covered`` remembers before it forgets them all.

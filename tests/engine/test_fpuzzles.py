@@ -167,10 +167,69 @@ def test_every_rule_not_read_here_is_refused_by_its_key():
         sandwichsum=None,
     )
     assert problems_of(data) == [
-        ("unsupported_rule", {"rule": "killercage"}),
         ("unsupported_rule", {"rule": "thermometer"}),
         ("unsupported_rule", {"rule": "negative"}),
     ]
+
+
+# Killer cages -------------------------------------------------------------------
+
+
+def test_killer_cages_are_read_with_their_sums_and_without():
+    data = board(
+        9,
+        killercage=[
+            {"cells": ["R1C2", "R1C1"], "value": "3"},
+            {"cells": ["R9C9", "R9C8"]},
+            {"cells": ["R5C5"], "value": ""},
+        ],
+    )
+    rules = read(data).rules
+    assert rules.ids == ["killer"]
+    assert rules.key == "cage:3:r1c1.r1c2,cage:r5c5,cage:r9c8.r9c9"
+    assert rules.sums == (((0, 1), 3),)
+
+
+def test_killer_cages_are_written_back_as_they_were_read():
+    data = board(9, killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C2"]}])
+    puzzle = read(data)
+    written = fpuzzles_json(puzzle)
+    assert written["killercage"] == [
+        {"cells": ["R1C1", "R1C2"], "value": "3"},
+        {"cells": ["R2C2"]},
+    ]
+    assert read(written).rules == puzzle.rules
+
+
+@pytest.mark.parametrize(
+    "cage",
+    [
+        {"cells": ["R1C1", "R10C1"], "value": "3"},  # off the board
+        {"cells": ["R1C1"], "value": "three"},
+        {"cells": ["R1C1"], "value": "-3"},
+        {"cells": [], "value": "3"},
+        {"value": "3"},
+    ],
+)
+def test_a_killer_cage_not_as_f_puzzles_writes_one_is_named(cage):
+    assert problems_of(board(9, killercage=[cage])) == [("bad_link", {"part": "killercage"})]
+
+
+@pytest.mark.parametrize(
+    ("cages", "cells"),
+    [
+        ([{"cells": ["R1C1", "R1C2"], "value": "20"}], {0, 1}),  # two cells make 3 to 17
+        ([{"cells": ["R1C1", "R1C1"], "value": "2"}], {0}),  # a cell twice
+        ([{"cells": ["R1C1", "R1C2"]}, {"cells": ["R1C2", "R1C3"]}], {1}),  # overlapping
+        ([{"cells": [f"R{r}C1" for r in range(1, 10)] + ["R1C2"]}], set(range(0, 81, 9)) | {1}),
+    ],
+)
+def test_a_cage_that_cannot_be_is_refused_with_its_cells(cages, cells):
+    with pytest.raises(InvalidPuzzle) as raised:
+        read(board(9, killercage=cages))
+    (problem,) = raised.value.problems
+    assert problem.code == "bad_cage"
+    assert set(problem.cells) == cells
 
 
 def test_an_unknown_key_is_refused_rather_than_ignored():

@@ -27,6 +27,7 @@ from solver.engine.links import read_link
 from solver.engine.puzzle import Puzzle
 from solver.engine.rules import kinds as k
 from solver.engine.rules import rule_set
+from solver.engine.rules.cages import Cage, Killer
 
 VARIANTS = Path(
     os.environ.get(
@@ -42,10 +43,10 @@ SUPPORTED = {
     "antiknight",
     "antiking",
     "nonconsecutive",
+    "killer",
 }
 # The f-puzzles keys that hold each kind of the shared file the site does not solve.
 KEYS_OF_KIND = {
-    "killer": {"killercage"},
     "littlekiller": {"littlekillersum"},
     "thermo": {"thermometer"},
     "arrow": {"arrow"},
@@ -116,6 +117,8 @@ ROUND_TRIPS = {
     "antiknight": (9, [k.AntiKnight()]),
     "antiking": (9, [k.AntiKing()]),
     "nonconsecutive": (9, [k.NonConsecutive()]),
+    "killer cages": (9, [Killer((Cage((1, 2), 9), Cage((3, 4, 13)), Cage((80,), 7)))]),
+    "killer 16x16 with a diagonal": (16, [Killer((Cage((1, 2, 3), 30),)), k.Diagonal(True)]),
     "jigsaw 6x6": (6, [k.Jigsaw(JIGSAW_6)]),
     "jigsaw with diagonals and extra": (
         6,

@@ -21,7 +21,7 @@ from itertools import combinations
 
 from ..board import SYMBOLS, Grid, Shape, Unit, box_shape, shape, shape_for_cells, shape_of_grid
 from ..problems import InvalidPuzzle, Problem, gettext_noop
-from . import kinds
+from . import cages, kinds
 from .kinds import ALL_REWRITES, Board, Kind
 
 _TEMPLATES = {
@@ -54,6 +54,10 @@ _TEMPLATES = {
     "extra": gettext_noop(
         "Two %(digit)ss in extra region %(number)s (row %(row1)s, column %(col1)s and "
         "row %(row2)s, column %(col2)s)."
+    ),
+    "cage": gettext_noop(
+        "Two %(digit)ss in the cage at row %(row)s, column %(column)s (row %(row1)s, "
+        "column %(col1)s and row %(row2)s, column %(col2)s)."
     ),
 }
 
@@ -114,9 +118,30 @@ class Rules:
         return _geometry(self)
 
     @cached_property
+    def regions(self) -> tuple[Unit, ...]:
+        """Every group of cells whose digits differ: rows, columns, boxes (or
+        jigsaw regions), then each kind's regions in rule order, small ones
+        (killer cages) too."""
+        board = self.board
+        classic_shape = shape(board.box_rows, board.box_cols)
+        n = self.size
+        lines = classic_shape.units[: 2 * n]
+        boxes = self.jigsaw.units(board) if self.jigsaw else classic_shape.units[2 * n : 3 * n]
+        extra = tuple(
+            unit for kind in self.kinds if not kind.replaces_boxes for unit in kind.units(board)
+        )
+        return tuple(lines) + tuple(boxes) + extra
+
+    @cached_property
     def pair_rules(self) -> tuple[Kind, ...]:
         """The kinds that relate pairs of cells (anti-knight ... non-consecutive)."""
         return tuple(k for k in self.kinds if k.conflict)
+
+    @cached_property
+    def sums(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """The groups of cells whose different digits sum to a number (killer
+        cages with sums), as (cells, sum)."""
+        return tuple(group for kind in self.kinds for group in kind.sums())
 
     @cached_property
     def forbids_unequal(self) -> bool:
@@ -186,46 +211,55 @@ def _merged(chosen) -> list[Kind]:
     """The kinds with duplicates dropped and every extra region in one kind."""
     seen: dict[str, Kind] = {}
     extra: list[tuple[int, ...]] = []
+    caged: list[cages.Cage] = []
     for kind in chosen:
         if isinstance(kind, kinds.Extra):
             extra += [r for r in map(lambda r: tuple(sorted(r)), kind.regions) if r not in extra]
+        elif isinstance(kind, cages.Killer):
+            caged += [cages.Cage(tuple(sorted(c.cells)), c.total) for c in kind.cages]
         else:
             seen.setdefault(kind.token, kind)
     if extra:
         seen["extra"] = kinds.Extra(tuple(sorted(extra)))
+    if caged:
+        # The same cage written twice is one cage; cages are in order of their first cell.
+        unique = dict.fromkeys(caged)
+        seen["cage"] = cages.Killer(tuple(sorted(unique, key=lambda c: (c.cells, c.total or 0))))
     return list(seen.values())
 
 
 def _geometry(rules: Rules) -> Shape:
-    """The shape of a rule set: the classic one, or one with its regions and peers."""
+    """The shape of a rule set: the classic one, or one with its regions and peers.
+
+    Its units are the regions of N cells, which hold every digit: what the
+    techniques and hidden singles need of a unit. A smaller region (a killer
+    cage, a short extra region) need not hold a given digit, so it only adds
+    peers; ``Rules.regions`` lists every region.
+    """
     board = rules.board
     classic_shape = shape(board.box_rows, board.box_cols)
     if rules.is_classic:
         return classic_shape
     n = rules.size
-    lines = classic_shape.units[: 2 * n]
-    boxes = rules.jigsaw.units(board) if rules.jigsaw else classic_shape.units[2 * n : 3 * n]
-    extra = tuple(
-        unit for kind in rules.kinds if not kind.replaces_boxes for unit in kind.units(board)
-    )
-    units = tuple(lines) + tuple(boxes) + extra
+    units = tuple(unit for unit in rules.regions if len(unit.cells) == n)
     units_of: list[list[Unit]] = [[] for _ in range(n * n)]
     for unit in units:
         for cell in unit.cells:
             units_of[cell].append(unit)
-    peers = []
+    peers: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in rules.regions:
+        for cell in unit.cells:
+            peers[cell].update(unit.cells)
     for cell in range(n * n):
-        seen = {p for unit in units_of[cell] for p in unit.cells}
-        seen.update(p for kind in rules.kinds for p in kind.sees(board, cell))
-        seen.discard(cell)
-        peers.append(tuple(sorted(seen)))
+        peers[cell].update(p for kind in rules.kinds for p in kind.sees(board, cell))
+        peers[cell].discard(cell)
     return Shape(
         board.box_rows,
         board.box_cols,
         n,
         units,
         tuple(tuple(of) for of in units_of),
-        tuple(peers),
+        tuple(tuple(sorted(seen)) for seen in peers),
         rules.key,
     )
 
@@ -237,15 +271,16 @@ def find_conflicts(
 
     Two equal digits in a shared unit are reported once, in the first unit
     they share (rows, columns, boxes or jigsaw regions, then the others in
-    rule order); then each pair that breaks a pair rule, once per rule. Every
-    problem has the code ``conflict`` and the two cells; an empty list means
+    rule order); then each pair that breaks a pair rule, once per rule; then
+    what a kind's own check finds (a cage's givens its sum cannot take). Every
+    problem has the code ``conflict`` and the cells at fault; an empty list means
     none. Without ``rules``, the classic rules of the grid's size (or of
     ``shape``).
     """
     geometry = rules.geometry if rules else shape or shape_of_grid(grid)
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
-    for unit in geometry.units:
+    for unit in rules.regions if rules else geometry.units:
         for a, b in combinations(unit.cells, 2):
             if grid[a] and grid[a] == grid[b] and (a, b) not in reported:
                 reported.add((a, b))
@@ -260,6 +295,8 @@ def find_conflicts(
             ):
                 reported.add((a, b))
                 problems.append(_pair_conflict(kind, a, b, grid, geometry))
+    for kind in rules.kinds if rules else ():
+        problems += kind.broken(rules.board, grid)
     return problems
 
 
@@ -271,6 +308,9 @@ def _conflict(unit: Unit, a: int, b: int, digit: int, shape: Shape) -> Problem:
         params.update(row=row1, first=col1, second=col2)
     elif unit.kind == "column":
         params.update(column=col1, first=row1, second=row2)
+    elif unit.kind == "cage":
+        row, column = shape.row_col(unit.cells[0])
+        params.update(row=row, column=column, row1=row1, col1=col1, row2=row2, col2=col2)
     else:
         params.update(
             box=unit.number, number=unit.number, row1=row1, col1=col1, row2=row2, col2=col2
@@ -311,7 +351,8 @@ def is_valid_solution(
         and all(given in (0, digit) for given, digit in zip(puzzle, solution, strict=True))
         and all(d in digits for d in solution)
         and all(
-            len({solution[c] for c in unit.cells}) == len(unit.cells) for unit in geometry.units
+            len({solution[c] for c in unit.cells}) == len(unit.cells)
+            for unit in (rules.regions if rules else geometry.units)
         )
         and not (rules and find_conflicts(solution, rules=rules))
     )

@@ -1,6 +1,6 @@
 """The rule kinds beyond rows, columns and boxes: what each adds to a board.
 
-Two families:
+Three families (killer cages, a region with a sum, are in ``cages``):
 
 - **regions**: units whose cells hold distinct digits (all N digits when
   they have N cells): jigsaw regions (which replace the boxes), diagonals,
@@ -83,6 +83,15 @@ class Kind:
 
     def pairs(self, board: Board) -> Iterator[tuple[int, int]]:
         """The pairs of cells (a < b) this pair rule relates."""
+        return iter(())
+
+    def sums(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """The groups of different digits this rule makes sum to a number, as (cells, sum)."""
+        return iter(())
+
+    def broken(self, board: Board, grid) -> Iterator[Problem]:
+        """The problems of a grid's digits under this rule beyond its regions
+        and pairs (a cage's givens its sum cannot take)."""
         return iter(())
 
     # The conflict sentence for two cells breaking a pair rule.
@@ -359,4 +368,5 @@ ORDER = (
     "antiknight",
     "antiking",
     "nonconsecutive",
+    "killer",
 )

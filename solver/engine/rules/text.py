@@ -12,6 +12,8 @@ classic Sudoku is the empty text. The tokens::
     disjoint           disjoint groups
     extra:<cells>      one extra region, its cells as r<row>c<col> joined by "."
     antiknight, antiking, nonconsecutive
+    cage:<sum>:<cells> one killer cage, its sum and its cells as extra's
+                       (``cage:<cells>`` for a cage without a sum)
 
 For example ``diagonal,antiknight`` or ``jigsaw:111122223...``. Reading is
 lenient about case, spaces and ``;`` for ``,``; writing is canonical, so the
@@ -24,7 +26,7 @@ import re
 
 from ..board import SYMBOLS
 from ..problems import InvalidPuzzle, Problem, gettext_noop
-from . import kinds
+from . import cages, kinds
 from .kinds import Kind
 
 # The most a rule text may hold: a 25x25 jigsaw map plus room for the rest.
@@ -55,14 +57,20 @@ def write_rules(rules) -> str:
             else:
                 tokens.append(kind.token)
         elif isinstance(kind, kinds.Extra):
-            size = rules.size
+            tokens += ["extra:" + _written(region, rules.size) for region in kind.regions]
+        elif isinstance(kind, cages.Killer):
             tokens += [
-                "extra:" + ".".join(f"r{c // size + 1}c{c % size + 1}" for c in region)
-                for region in kind.regions
+                "cage:" + ("" if c.total is None else f"{c.total}:") + _written(c.cells, rules.size)
+                for c in kind.cages
             ]
         else:
             tokens.append(kind.token)
     return ",".join(tokens)
+
+
+def _written(cells, size: int) -> str:
+    """Cells as r<row>c<col> joined by ".", as ``_cells`` reads them."""
+    return ".".join(f"r{c // size + 1}c{c % size + 1}" for c in cells)
 
 
 def read_rules(text: str, size: int):
@@ -120,6 +128,12 @@ def _kinds(name: str, value: str, size: int) -> list[Kind]:
         return [kinds.Jigsaw(read_region_map(value, size))]
     if name == "extra" and value:
         return [kinds.Extra((_cells(value, size),))]
+    if name in ("cage", "killer", "killercage") and value:
+        total, _, cells = value.rpartition(":")
+        if total and not total.strip().isdigit():
+            raise ValueError(name)
+        found = _cells(cells, size)
+        return [cages.Killer((cages.Cage(found, int(total) if total else None),))]
     raise ValueError(name)
 
 
