@@ -24,12 +24,21 @@ MARK = "\0"  # where an item goes, in the join as translated
 
 def and_list(items: Iterable[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
-    items = list(items)
+    return _joined(list(items), lambda: _("%(first)s and %(last)s"))
+
+
+def or_list(items: Iterable[str]) -> str:
+    """ "a", "a or b", "a, b or c"."""
+    return _joined(list(items), lambda: _("%(first)s or %(last)s"))
+
+
+def _joined(items: list[str], template) -> str:
+    """The items, the last joined by ``template()`` (translated, with ``first`` and ``last``)."""
     if len(items) < 2:
         return "".join(items)
     first, last = comma().join(items[:-1]), items[-1]
     # The join with a mark for each part, so that only its seams get spaces.
-    join = _("%(first)s and %(last)s") % {"first": MARK, "last": MARK}
+    join = template() % {"first": MARK, "last": MARK}
     before, between, after = join.split(MARK)
     return functools.reduce(_spaced, (before, first, between, last, after))
 

@@ -147,8 +147,8 @@ class PuzzleReader(forms.Form):
         try:
             rules = read_rules(text, read.size)
         except InvalidPuzzle as invalid:
-            for problem in invalid.problems:
-                self._report("rules", problem_error(problem))
+            for problem in invalid.problems:  # a cage's cells at fault are pointed out
+                self._report("rules", problem_error(problem), problem.cells, read.size)
             return None
         self.puzzle_shown = Puzzle(self.puzzle_shown.grid, rules)
         return self._taken(rules)

@@ -326,10 +326,6 @@ def rules_layout(rules) -> RulesLayout:
 
 def _sums(rules) -> list[tuple[tuple[int, ...], int]]:
     """The groups of different digits with a sum that propagation prunes by:
-    the rule set's own (killer cages), then the innies of each full house
-    (``cages.innies``: the rule of 45)."""
-    from .rules.cages import innies  # rules import bits: the layout asks them late
-
-    n = rules.size
-    houses = [unit.cells for unit in rules.geometry.units if len(unit.cells) == n]
-    return list(rules.sums) + innies(houses, rules.sums, n)
+    the rule set's own (killer cages), then what the rule of 45 finds
+    (``Rules.house_sums``)."""
+    return list(rules.sums) + [(found.cells, found.total) for found in rules.house_sums]

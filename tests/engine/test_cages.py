@@ -1,5 +1,5 @@
 """Killer cages: the digit sets a sum allows, what a cage's candidates keep,
-the rule of 45's innies, the cages a board cannot take, givens that break a
+the rule of 45's innies and outies, the cages a board cannot take, givens that break a
 sum, and exact verdicts on killers with no givens, counted by CP-SAT."""
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from solver.engine.puzzle import Puzzle, read_puzzle
 from solver.engine.rules import find_conflicts, is_valid_solution, rule_set
 from solver.engine.rules.cages import (
     Cage,
+    HouseSum,
     Killer,
     allowed,
+    areas_of,
     bounded,
     completable,
     digit_sets,
-    innies,
+    house_sums,
     sum_range,
 )
 from solver.engine.solve import Status
@@ -120,11 +122,37 @@ def test_completable_agrees_with_trying_every_set():
             assert completable(givens, count, total, 9) == expected, (givens, count, total)
 
 
-def test_the_innies_of_a_house_sum_to_what_its_cages_leave():
+def test_the_innies_of_a_house_sum_to_what_its_cages_wholly_inside_leave():
     row = tuple(range(9))
     groups = [((0, 1), 3), ((2, 3, 4), 20), ((8, 17), 10)]
-    assert innies([row], groups, 9) == [((5, 6, 7, 8), 45 - 23)]
-    assert innies([row], [((8, 17), 10)], 9) == []  # no cage wholly inside
+    (found,) = house_sums([row], [(0,)], groups, [row], 9)
+    assert found == HouseSum((5, 6, 7, 8), 45 - 23, "innies", (0,))
+    assert house_sums([row], [(0,)], [((8, 17), 10)], [row], 9) == []  # none wholly inside
+
+
+def test_the_outies_of_a_house_are_what_its_covering_cages_make_beyond_it():
+    row, column = tuple(range(9)), tuple(range(8, 81, 9))
+    groups = [((0, 1, 2), 6), ((3, 4, 5), 15), ((6, 7), 17), ((8, 17), 10)]
+    found = house_sums([row], [(0,)], groups, [row, column], 9)
+    # 6 + 15 + 17 + 10 = 48 over row 1 and r2c9: r2c9 is 3. The innies are
+    # r1c9 alone, which the 10 cage takes: it is in a cage, not wholly inside.
+    assert HouseSum((17,), 3, "outies", (0,)) in found
+
+
+def test_two_rows_innies_count_when_one_region_holds_them():
+    rows = [tuple(range(9)), tuple(range(9, 18))]
+    box = (6, 7, 8, 15, 16, 17, 24, 25, 26)
+    groups = [((0, 1, 2, 3, 4, 5), 21), ((9, 10, 11, 12, 13, 14), 39)]
+    (found,) = house_sums(rows, [(0, 1)], groups, [*rows, box], 9)
+    assert found == HouseSum((6, 7, 8, 15, 16, 17), 90 - 60, "innies", (0, 1))
+
+
+def test_the_areas_are_each_house_then_side_by_side_rows_and_columns():
+    units = [()] * 27
+    areas = areas_of(units, 9)
+    assert areas[:27] == [(place,) for place in range(27)]
+    assert {(0, 1), (7, 8), (0, 1, 2), (9, 10)} <= set(areas)
+    assert (8, 9) not in areas  # row 9 and column 1 do not lie side by side
 
 
 # What a board cannot take ---------------------------------------------------

@@ -16,8 +16,11 @@ from solver.engine.steps import Pattern, Step
 from solver.engine.teacher import explain
 from solver.engine.techniques import TABLE, TECHNIQUES, TRIAL
 from solver.teaching.sentences import FAMILIES, SAYINGS, WORDING, generic, look, name, sentence
+from tests.support.killers import unique_killer
 from tests.support.puzzles import HARD, sample, tiered
 from tests.support.reglib import TECHNIQUE_OF_CODE, by_technique, cases_of
+
+CAGED = {"cage-combinations", "rule-of-45"}
 
 
 def test_every_technique_of_the_engine_has_one_row_of_words_and_there_are_no_others():
@@ -217,3 +220,30 @@ def test_a_trial_that_breaks_the_board_at_once_counts_no_singles():
     assert "(r1c9 has no candidate left)" in sentence(step)
     one = Step(**{**step.__dict__, "params": {**step.params, "singles": 1}})
     assert "(after 1 single, r1c9 has no candidate left)" in sentence(one)
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_a_killers_steps_get_their_own_sentences_naming_the_cells_and_the_sum(seed):
+    puzzle, _grid = unique_killer(seed)
+    marks = Marks.from_grid(puzzle.grid, puzzle.rules.geometry, rules=puzzle.rules)
+    caged = [s for s in explain(marks, unique=True) if s.technique in CAGED]
+    assert {s.technique for s in caged} == CAGED
+    for step in caged:
+        text = sentence(step, puzzle.rules.geometry)
+        assert text != generic(step), step
+        assert str(step.params["total"]) in text
+        for cell, _digit in step.eliminations:
+            assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in text
+
+
+def test_a_cage_sentence_lists_the_digit_sets_that_make_its_sum():
+    step = Step(
+        "cage-combinations",
+        eliminations=((9, 6),),
+        message="cage-combinations",
+        params={"cells": [0, 9], "total": 12, "sets": [[3, 9], [4, 8], [5, 7]]},
+    )
+    assert sentence(step) == (
+        "Cage combinations: the cage of r1c1, r2c1 sums to 12 with different digits, "
+        "which its candidates can only make as 3+9, 4+8 or 5+7: removes 6 from r2c1."
+    )

@@ -144,6 +144,17 @@ class Rules:
         return tuple(group for kind in self.kinds for group in kind.sums())
 
     @cached_property
+    def house_sums(self) -> tuple[cages.HouseSum, ...]:
+        """The sums the rule of 45 finds from the cages (``cages.house_sums``):
+        innies and outies of each house, and of 2 or 3 side-by-side rows or columns."""
+        if not self.sums:
+            return ()
+        units = [unit.cells for unit in self.geometry.units]
+        areas = cages.areas_of(units, self.size)
+        regions = [unit.cells for unit in self.regions]
+        return tuple(cages.house_sums(units, areas, self.sums, regions, self.size))
+
+    @cached_property
     def forbids_unequal(self) -> bool:
         """True if a kind forbids pairs of unequal digits, so that placing a
         digit ``removes`` more than equal digits from peers."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import NamedTuple
 
 from ..board import Unit
 from ..problems import Problem, gettext_noop
@@ -129,25 +130,58 @@ class Killer(Kind):
                 yield Problem("conflict", _TEMPLATES["givens"], params, cells)
 
 
-def innies(
-    houses: Sequence[Sequence[int]], groups: Sequence[tuple[tuple[int, ...], int]], size: int
-) -> list[tuple[tuple[int, ...], int]]:
-    """The rule of 45, as more sums: a house (N cells, every digit once) sums
-    to N(N+1)/2, so the cells of a house outside the summed ``groups`` wholly
-    within it (its innies) sum to that less those groups' sums. Each house
-    with innies, and groups that cover some of it, gives (innies, their sum);
-    the innies differ, being in one house, so they prune as a cage does."""
+class HouseSum(NamedTuple):
+    """A sum the rule of 45 finds: ``cells`` (different digits, all in one
+    region) sum to ``total``; they are the ``side`` ("innies" or "outies") of
+    the houses numbered ``houses`` (their places in the geometry's units)."""
+
+    cells: tuple[int, ...]
+    total: int
+    side: str
+    houses: tuple[int, ...]
+
+
+def house_sums(
+    units: Sequence[Sequence[int]],
+    areas: Sequence[tuple[int, ...]],
+    groups: Sequence[tuple[tuple[int, ...], int]],
+    regions: Sequence[Sequence[int]],
+    size: int,
+) -> list[HouseSum]:
+    """The rule of 45, as more sums. k houses that do not overlap (an
+    ``area``: places in ``units``, each of N cells holding every digit) sum to
+    k times N(N+1)/2. So their cells outside the summed ``groups`` wholly
+    within them (the innies) sum to that less those groups; and when summed
+    groups cover the area, their cells outside it (the outies) sum to those
+    groups less it. Such cells count when they are all in one of ``regions``
+    (so they differ, and prune as a cage does)."""
     whole = size * (size + 1) // 2
+    sets = [frozenset(region) for region in regions]
     found = []
-    for house in houses:
-        inside = set(house)
-        within = [(cells, total) for cells, total in groups if inside.issuperset(cells)]
-        if not within:
-            continue
+    for area in areas:
+        inside = frozenset(c for place in area for c in units[place])
+        total = whole * len(area)
+        within = [(cells, s) for cells, s in groups if inside.issuperset(cells)]
+        touching = [(cells, s) for cells, s in groups if inside.intersection(cells)]
         covered = {c for cells, _ in within for c in cells}
-        rest = tuple(sorted(inside - covered))
-        if rest:
-            found.append((rest, whole - sum(total for _, total in within)))
+        innie = tuple(sorted(inside - covered))
+        if within and innie and any(r >= set(innie) for r in sets):
+            found.append(HouseSum(innie, total - sum(s for _, s in within), "innies", area))
+        reach = {c for cells, _ in touching for c in cells}
+        outie = tuple(sorted(reach - inside))
+        if outie and reach >= inside and any(r >= set(outie) for r in sets):
+            found.append(HouseSum(outie, sum(s for _, s in touching) - total, "outies", area))
+    return found
+
+
+def areas_of(units: Sequence[Sequence[int]], size: int, most: int = 3) -> list[tuple[int, ...]]:
+    """The areas the rule of 45 looks at: each house alone, then 2 to
+    ``most`` side-by-side rows and columns together (places in ``units``,
+    whose first N are the rows and next N the columns)."""
+    found = [(place,) for place in range(len(units))]
+    for start in (0, size):  # rows, then columns
+        for k in range(2, most + 1):
+            found += [tuple(range(start + i, start + i + k)) for i in range(size - k + 1)]
     return found
 
 

@@ -14,6 +14,7 @@ which may find the same elimination. The families:
 - ``singles``: full house, naked single, hidden single;
 - ``intersections``: locked candidates (pointing, claiming), locked pair and
   triple;
+- ``cages``: a killer cage's combinations, and the rule of 45;
 - ``subsets``: naked and hidden pairs, triples and quads;
 - ``fish``: x-wing, swordfish, jellyfish, and each with fins (finned and
   sashimi);
@@ -34,6 +35,7 @@ from ..levels import LEVELS, Level
 from ..steps import Finder, Technique
 from . import (
     als,
+    cages,
     chains,
     colouring,
     fish,
@@ -62,7 +64,7 @@ UNIQUENESS = uniqueness.UNIQUENESS
 # a jigsaw's, whose regions replace the boxes.
 ANY_REGIONS = frozenset(
     row.id
-    for family in (singles, intersections, subsets, fish, single_digit, colouring, wings)
+    for family in (singles, intersections, cages, subsets, fish, single_digit, colouring, wings)
     for row in family.TECHNIQUES
     if row.id not in fish.FINNED
 )
@@ -76,6 +78,7 @@ def rank(row: Technique) -> tuple[int, int]:
 FAMILIES = (
     singles,
     intersections,
+    cages,
     subsets,
     fish,
     single_digit,

@@ -28,6 +28,7 @@ from ...engine.steps import Step
 from ...engine.techniques import TABLE
 from . import (
     als,
+    cages,
     chains,
     colouring,
     fish,
@@ -44,6 +45,7 @@ from .words import Params, Wording, Words
 FAMILIES = (
     singles,
     intersections,
+    cages,
     subsets,
     fish,
     single_digit,
