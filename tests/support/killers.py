@@ -3,9 +3,10 @@
 - ``killer(seed)``: a 9x9 (or ``box_rows`` x ``box_cols``) killer with no
   givens, as the site's short text reads it: a full grid (a fixed one with
   its digits relabelled and its lines moved at random, no solver involved)
-  cut into cages grown at random from a cell, each cage's sum read off the
-  grid. Most are unique; the count says.
-- ``unique_killer(seed)``: the same, its cages split until it has one solution;
+  cut into cages as the engine's maker grows them (``killers.grow_cages``),
+  each cage's sum read off the grid. Most are not unique; the count says.
+- ``unique_killer(seed)``: the same, its cages split where CP-SAT's two
+  solutions differ until it finds one (the engine's maker asks its own solver);
 - ``cp_sat_count(puzzle, limit)``: how many solutions OR-tools' CP-SAT finds
   for a ``Puzzle`` of rows, columns, boxes and killer cages (up to ``limit``):
   a model written from the rules, sharing no code with the engine.
@@ -17,9 +18,10 @@ from random import Random
 
 from ortools.sat.python import cp_model
 
+from solver.engine.killers import grow_cages, split
 from solver.engine.puzzle import Puzzle
 from solver.engine.rules import rule_set
-from solver.engine.rules.cages import Cage, Killer
+from solver.engine.rules.cages import Killer
 
 
 def full_grid(rng: Random, box_rows: int = 3, box_cols: int = 3) -> list[int]:
@@ -48,48 +50,13 @@ def _order(rng: Random, within: int, groups: int) -> list[int]:
     return lines
 
 
-def cages_of(grid: list[int], rng: Random, largest: int = 5) -> tuple[Cage, ...]:
-    """The board cut into cages of 1 to ``largest`` side-by-side cells, each
-    grown from a free cell, its sum read off ``grid``."""
-    n = round(len(grid) ** 0.5)
-    free = set(range(len(grid)))
-    found = []
-    while free:
-        start = min(free)
-        cage, want = [start], rng.randint(2, largest)
-        free.discard(start)
-        while len(cage) < want:
-            around = [
-                other
-                for cell in cage
-                for other in _sides(cell, n)
-                if other in free and grid[other] not in {grid[c] for c in cage}
-            ]
-            if not around:
-                break
-            chosen = rng.choice(sorted(around))
-            cage.append(chosen)
-            free.discard(chosen)
-        found.append(Cage(tuple(sorted(cage)), sum(grid[c] for c in cage)))
-    return tuple(found)
-
-
-def _sides(cell: int, n: int) -> list[int]:
-    row, col = divmod(cell, n)
-    return [
-        r * n + c
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-        if 0 <= r < n and 0 <= c < n
-    ]
-
-
 def killer(seed: int, box_rows: int = 3, box_cols: int = 3) -> tuple[Puzzle, list[int]]:
     """A killer with no givens and the grid its cages were read from (it may
     have other solutions: ``unique_killer`` has none)."""
     rng = Random(seed)
     grid = full_grid(rng, box_rows, box_cols)
     n = box_rows * box_cols
-    rules = rule_set(n, [Killer(cages_of(grid, rng))])
+    rules = rule_set(n, [Killer(grow_cages(grid, n, rng))])
     return Puzzle((0,) * (n * n), rules), grid
 
 
@@ -102,13 +69,7 @@ def unique_killer(seed: int, box_rows: int = 3, box_cols: int = 3) -> tuple[Puzz
         if len(found) < 2:
             return puzzle, grid
         apart = next(c for c in range(len(grid)) if found[0][c] != found[1][c])
-        cages = []
-        for cage in puzzle.rules.kinds[0].cages:
-            if apart in cage.cells and len(cage.cells) > 1:
-                rest = tuple(c for c in cage.cells if c != apart)
-                cages += [Cage((apart,), grid[apart]), Cage(rest, sum(grid[c] for c in rest))]
-            else:
-                cages.append(cage)
+        cages = split(list(puzzle.rules.kinds[0].cages), apart, grid)
         rules = rule_set(puzzle.rules.size, [Killer(tuple(cages))])
         puzzle = Puzzle(puzzle.grid, rules)
 
