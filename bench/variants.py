@@ -110,7 +110,14 @@ PEER_PAIR_RULES = {
     "antiking": "antiking",
     "nonconsecutive": "nonconsecutive",
 }
-PEER_KINDS = {"row": "row", "column": "col", "box": "box", "jigsaw": "region", "diagonal": "diag"}
+PEER_KINDS = {
+    "row": "row",
+    "column": "col",
+    "box": "box",
+    "jigsaw": "region",
+    "diagonal": "diag",
+    "cage": "cage",
+}
 
 
 @dataclass(frozen=True)
@@ -193,12 +200,27 @@ def peer_puzzle(variant: Variant) -> str:
 
     regions = [
         {"kind": PEER_KINDS.get(unit.kind, "extra"), "cells": [name(c) for c in unit.cells]}
-        for unit in geometry.units
+        for unit in _regions(puzzle.rules)
+    ]
+    sums = dict(getattr(puzzle.rules, "sums", ()))
+    for region, unit in zip(regions, _regions(puzzle.rules), strict=True):
+        if unit.kind == "cage" and unit.cells in sums:
+            region["sum"] = sums.pop(unit.cells)
+    # A cage of one cell is no region (a digit cannot repeat in it), only a sum.
+    regions += [
+        {"kind": "cage", "cells": [name(c) for c in cells], "sum": total}
+        for cells, total in sums.items()
     ]
     rules = [{"type": PEER_PAIR_RULES[k.id]} for k in puzzle.rules.kinds if k.id in PEER_PAIR_RULES]
     symbols = "123456789ABCDEFGHIJKLMNOP"
     numbers = "".join(symbols[d - 1] if d else "." for d in puzzle.grid)
     return json.dumps({"digits": size, "numbers": numbers, "regions": regions, "rules": rules})
+
+
+def _regions(rules):
+    """Every region of a rule set: ``Rules.regions`` (cages and short extra
+    regions too), or the geometry's units in a checkout from before it."""
+    return getattr(rules, "regions", rules.geometry.units)
 
 
 def time_peer(python: Path, variants: list[Variant]) -> list[Timing]:

@@ -39,7 +39,10 @@ TABLE = (
 STACK = '<colgroup span="{}"></colgroup>'
 ANSWER_CELL = '<td class="{classes}">{value}</td>'
 # On boards other than 9x9 each answer cell says where it is, and its symbol.
-SIZED_CELL = '<td class="{classes}" aria-label="{label}">{value}</td>'
+SIZED_CELL = '<td class="{classes}" aria-label="{label}">{value}{sum}</td>'
+# A killer cage's sum, in the corner of its first cell, whose label says it
+# ("the 15 cage at r1c1"): hidden from screen readers, which would hear it twice.
+CAGE_SUM = '<span class="cage-sum" aria-hidden="true">{}</span>'
 SCROLLER = '<div class="grid-scroll" role="region" tabindex="0" aria-label="{}">{}</div>'
 
 # Made safe once here: as a plain string it would be escaped again in every cell.
@@ -108,12 +111,14 @@ def sized_answer_grid(
     and symbol, and the cells in ``faults`` marked ``invalid``. ValueError if
     no board has as many cells as ``puzzle``. A rule set beyond classic
     Sudoku is drawn (``rules_view``: jigsaw borders, diagonals, shaded
-    windows) and each cell's name says the regions it is in.
+    windows, killer cages and their sums) and each cell's name says the
+    regions it is in.
     """
     variant = rules is not None and not rules.is_classic
     board = rules.geometry if variant else shape_of_grid(puzzle)
     places = ruled_places(rules) if variant else spoken_places(board)
     drawn = rules_view.cell_classes(rules) if variant else ("",) * board.cells
+    sums = cage_sums(rules) if variant else (NOTHING,) * board.cells
     # Escaped once: a 25x25 board has 625 cells, drawn twice on the answer page.
     named = escape(gettext("%(place)s: %(symbol)s"))
     cells = []
@@ -123,12 +128,22 @@ def sized_answer_grid(
         label = named % {"place": places[cell], "symbol": symbol} if symbol else places[cell]
         classes = "cell given" if given else ("cell solved" if digit else "cell")
         classes += drawn[cell] + (" invalid" if cell in faults else "")
-        cells.append(SIZED_CELL.format(classes=classes, label=label, value=symbol))
+        cells.append(SIZED_CELL.format(classes=classes, label=label, value=symbol, sum=sums[cell]))
     classes = f"grid answer-grid sized size-{board.size}"
     classes += " jigsaw" if variant and rules.jigsaw else ""
     # Every piece of ``cells`` is escaped above, or is markup of this module's.
     rows = mark_safe(bands("{}", board).format(*cells))
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
+
+
+@lru_cache(maxsize=64)  # one per rule set in use (and markup): rule sets are posted
+def cage_sums(rules: Rules, markup: str = CAGE_SUM) -> tuple[SafeString, ...]:
+    """For each cell, its killer cage's sum written in ``markup`` (a format
+    string of one field) in the cage's first cell; nothing elsewhere, and
+    nothing anywhere for a rule set without cages."""
+    return tuple(
+        format_html(markup, total) if total else NOTHING for total in rules_view.cage_sums(rules)
+    )
 
 
 def spoken_places(board: Shape) -> tuple[str, ...]:

@@ -10,8 +10,8 @@ Every grid that draws a puzzle asks here what its rules add to each cell:
   cells' own borders and backgrounds, so it prints, scales with the cells
   and needs no script;
 - ``region_names``: the regions beyond row and column that a cell is in, in
-  the reader's language ("jigsaw region 4, the main diagonal"), for the
-  cell's accessible name;
+  the reader's language ("jigsaw region 4, the main diagonal", "the 15 cage
+  at r1c1"), for the cell's accessible name, which so says a cage's sum;
 - ``sentences``: the rules stated in words, one sentence per kind, for the
   text above the grid; ``sentence``: one token's, for the rules the entry
   page offers.
@@ -70,6 +70,8 @@ _NAMES = {
     "disjoint": gettext_noop("disjoint group %(number)s"),
     "extra": gettext_noop("extra region %(number)s"),
     "cage": gettext_noop("the cage at r%(row)sc%(column)s"),
+    # Translators: a killer cage by its sum and its first cell, as in "the 15 cage at r1c1".
+    "cage_sum": gettext_noop("the %(total)s cage at r%(row)sc%(column)s"),
 }
 
 
@@ -172,11 +174,18 @@ def _names_in(rules: Rules, comma: str, templates: tuple[str, ...]) -> tuple[str
     by_kind = dict(zip(_NAMES, templates, strict=True))
     names: list[list[str]] = [[] for _ in range(rules.geometry.cells)]
     for unit in rules.regions:
-        if unit.kind in ("row", "column", "box"):
+        # Cages come last (rule order), from the kind: a cage of one cell is no unit.
+        if unit.kind in ("row", "column", "box", "cage"):
             continue
         key = f"diagonal{unit.number}" if unit.kind == "diagonal" else unit.kind
         row, column = rules.geometry.row_col(unit.cells[0])
         params = {"number": unit.number, "row": row, "column": column}
         for cell in unit.cells:
             names[cell].append(by_kind[key] % params)
+    for cage in _cages(rules):
+        row, column = rules.geometry.row_col(cage.cells[0])
+        params = {"total": cage.total, "row": row, "column": column}
+        name = by_kind["cage" if cage.total is None else "cage_sum"] % params
+        for cell in cage.cells:
+            names[cell].append(name)
     return tuple(comma.join(each) for each in names)

@@ -14,19 +14,20 @@ from django.utils.translation import gettext
 
 from ..core import rules_view
 from ..core.cells import cell_names
-from ..core.grids import SCROLLER, bands, places, ruled_places, table
+from ..core.grids import NOTHING, SCROLLER, bands, cage_sums, places, ruled_places, table
 from ..core.issues import Issue
 from ..engine import STANDARD, Shape
 from ..engine.rules import Rules
 from .forms import values_written
 
 # An entry cell's fields, in order: classes, FIELD, value, PLACE, FAULT (or
-# nothing). Up to 9x9 a cell holds one digit; above, a letter or a number of
-# two digits (12), which the keyboard for text offers.
+# nothing), its cage's sum (``CAGE_SUM``, or nothing). Up to 9x9 a cell
+# holds one digit; above, a letter or a number of two digits (12), which the
+# keyboard for text offers.
 ENTRY_CELL = (
     '<td class="{}"><input type="text" {} value="{}"'
     ' inputmode="numeric" maxlength="1" autocomplete="off" spellcheck="false"'
-    " {}{}></td>"
+    " {}{}>{}</td>"
 )
 WIDE_ENTRY_CELL = ENTRY_CELL.replace('"numeric" maxlength="1"', '"text" maxlength="2"')
 HEX_ENTRY_CELL = ENTRY_CELL.replace('"numeric"', '"text"')  # one of 0-9 and A-F
@@ -66,7 +67,8 @@ def entry_grid(
     the messages that name it, and each cell in ``doubtful`` (read from a
     photo with low confidence) marked, in its class and its spoken label.
     A rule set beyond classic Sudoku (on ``board``) is drawn as the answer
-    grid draws it (``rules_view``), and each cell's label names its regions."""
+    grid draws it (``rules_view``, a cage's sum in its first cell's corner),
+    and each cell's label names its regions."""
     variant = rules is not None and not rules.is_classic
     problems = _problem_ids(issues, lambda issue: issue.cells)
     label = gettext("Row %(row)s, column %(column)s, box %(box)s")
@@ -75,12 +77,14 @@ def entry_grid(
         checked = _places(label + doubtful_suffix(), board)
         places = [checked[cell] if cell in doubtful else place for cell, place in enumerate(places)]
     ruled = rules_view.cell_classes(rules) if variant else ("",) * board.cells
+    sums = cage_sums(rules) if variant else (NOTHING,) * board.cells
     fields = []
     for cell, (field, place, value) in enumerate(zip(_fields(board), places, values, strict=True)):
         ids = problems.get(cell)
         fault = format_html(FAULT, ids=ids) if ids else NO_FAULT
         kind = INVALID_CELL if ids else DOUBTFUL_CELL if cell in doubtful else CELL
-        fields += (escape(kind + ruled[cell]) if ruled[cell] else kind, field, value, place, fault)
+        classes = escape(kind + ruled[cell]) if ruled[cell] else kind
+        fields += (classes, field, value, place, fault, sums[cell])
     jigsaw = " jigsaw" if variant and rules.jigsaw else ""
     if board is STANDARD:
         caption = gettext("Puzzle grid: type one digit from 1 to 9 per cell, or leave it empty.")

@@ -14,14 +14,17 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from ..core import rules_view
-from ..core.grids import bands, places, table
+from ..core.grids import NOTHING, bands, cage_sums, places, table
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
 from ..engine.rules import Rules
 
 PLAY_CELL = (
     '<td class="{}"><button type="button" class="play-cell" data-index="{}"'
-    ' data-row="{}" data-column="{}" data-box="{}" aria-label="{}">{}</button></td>'
+    ' data-row="{}" data-column="{}" data-box="{}" aria-label="{}">{}</button>{}</td>'
 )
+# A killer cage's sum, beside its first cell's button (whose content the
+# script replaces): not hidden, as the label the script writes names no cage.
+PLAY_SUM = '<span class="cage-sum">{}</span>'
 PLAY_BANDS = bands(PLAY_CELL)
 # No tabindex: the region holds the grid's own Tab stop, whose focus scrolls it.
 PLAY_SCROLLER = '<div class="play-scroll" role="region" aria-label="{}">{}</div>'
@@ -67,8 +70,9 @@ def _sized_play_grid(puzzle: Grid, rules: Rules | None = None) -> SafeString:
 
 def _cells(puzzle: Grid, board: Shape, layout: str, rules: Rules | None = None) -> SafeString:
     """Every cell of ``puzzle``, on ``board``, written into ``layout`` (from
-    ``bands``), each with the classes that draw ``rules``."""
+    ``bands``), each with the classes that draw ``rules`` (and a cage's sum)."""
     drawn = rules_view.cell_classes(rules) if rules is not None else ("",) * board.cells
+    sums = cage_sums(rules, PLAY_SUM) if rules is not None else (NOTHING,) * board.cells
     given_label = gettext("Row %(row)s, column %(column)s: %(digit)s, given")
     empty_label = gettext("Row %(row)s, column %(column)s: empty")
     fields = []
@@ -80,5 +84,5 @@ def _cells(puzzle: Grid, board: Shape, layout: str, rules: Rules | None = None) 
             "digit": symbol,
         }
         classes = ("cell given" if digit else "cell") + drawn[index]
-        fields += (classes, index, row, column, box, label, symbol)
+        fields += (classes, index, row, column, box, label, symbol, sums[index])
     return format_html(layout, *fields)

@@ -16,12 +16,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from ..core import rules_view
-from ..core.grids import SCROLLER, bands, table
+from ..core.grids import NOTHING, SCROLLER, bands, cage_sums, table
 from ..core.lists import comma, semicolon
 from ..engine import STANDARD, SYMBOLS, Grid, Shape, shape_of_grid
 from ..engine.rules import Rules
 
-STEP_CELL = '<td class="{classes}"><span class="visually-hidden">{place}</span>{content}{note}</td>'
+STEP_CELL = (
+    '<td class="{classes}"><span class="visually-hidden">{place}</span>{content}{note}{sum}</td>'
+)
 CANDIDATES = '<span class="candidates">{}</span>'
 CANDIDATE = {  # a candidate's markup by its part in the step
     "plain": "<span>{}</span>",
@@ -53,14 +55,18 @@ def steps_grid(
     ones struck through, so colour is not the only sign). The board's size
     is the givens'; ValueError if no board has as many cells. ``drawing``
     (an SVG, ``drawing.svg``) is laid over the board's cells; a variant's
-    ``rules`` are drawn as the answer draws them (``rules_view``)."""
+    ``rules`` are drawn as the answer draws them (``rules_view``, a cage's
+    sum in its first cell's corner), and each cell's spoken place names
+    the regions that hold it."""
     board = shape_of_grid(givens)
-    ruled = rules_view.cell_classes(rules) if rules is not None else ("",) * board.cells
+    if rules is not None:
+        parts = rules_view.cell_classes(rules), rules_view.region_names(rules), cage_sums(rules)
+        ruled = list(zip(*parts, strict=True))
+    else:
+        ruled = [("", "", NOTHING)] * board.cells
     cells = [
-        _step_cell(
-            board, cell, givens[cell], digits[cell], set(candidates[cell]), mark, ruled[cell]
-        )
-        for cell in range(len(digits))
+        _step_cell(board, cell, givens[cell], digits[cell], set(candidates[cell]), mark, each)
+        for cell, each in enumerate(ruled)
     ]
     drawn = format_html(bands("{}", board), *cells)
     jigsaw = " jigsaw" if rules is not None and rules.jigsaw else ""
@@ -113,20 +119,28 @@ def _step_cell(
     digit: int,
     candidates: set,
     mark: StepMarks,
-    ruled: str = "",
+    ruled: tuple[str, str, SafeString] = ("", "", NOTHING),
 ) -> SafeString:
-    """One cell of the steps board, with its classes (``ruled``: those that
-    draw a variant's rules), spoken place and note."""
+    """One cell of the steps board, with its classes, spoken place and note;
+    ``ruled``: what a variant's rules add to it (the classes that draw them,
+    the names of its regions, its cage's sum)."""
+    drawn, regions, total = ruled
     row, column = board.row_col(cell)
+    where = {"row": row, "column": column, "regions": regions}
     classes = [GIVEN_CELL if given else (SOLVED_CELL if digit else OPEN_CELL)]
     classes += [name for name, on in _step_classes(cell, mark) if on]
-    classes += ruled.split()
+    classes += drawn.split()
     if digit:
-        place = gettext("Row %(row)s, column %(column)s:") % {"row": row, "column": column}
+        if regions:
+            place = gettext("Row %(row)s, column %(column)s, %(regions)s:") % where
+        else:
+            place = gettext("Row %(row)s, column %(column)s:") % where
         content = format_html("{}", SYMBOLS[digit - 1])
     else:
-        label = gettext("Row %(row)s, column %(column)s, candidates:")
-        place = label % {"row": row, "column": column}
+        if regions:
+            place = gettext("Row %(row)s, column %(column)s, %(regions)s, candidates:") % where
+        else:
+            place = gettext("Row %(row)s, column %(column)s, candidates:") % where
         slots = (
             _candidate(mark.role(cell, d), d) if d in candidates else NO_CANDIDATE
             for d in range(1, board.size + 1)
@@ -134,7 +148,7 @@ def _step_cell(
         content = format_html(CANDIDATES, SafeString("".join(slots)))
     note = _step_note(cell, mark)
     return format_html(
-        STEP_CELL, classes=" ".join(classes), place=place, content=content, note=note
+        STEP_CELL, classes=" ".join(classes), place=place, content=content, note=note, sum=total
     )
 
 

@@ -5,7 +5,7 @@ import re
 from django.utils import translation
 
 from solver.core.grids import sized_answer_grid
-from solver.core.rules_view import cell_classes, region_names, sentences
+from solver.core.rules_view import cage_sums, cell_classes, region_names, sentences
 from solver.engine.rules import classic
 from solver.engine.rules.text import read_rules
 
@@ -79,3 +79,47 @@ def _swapped(a: int, b: int) -> str:
     regions = [cell // 9 + 1 for cell in range(81)]
     regions[a], regions[9 + b] = regions[9 + b], regions[a]
     return "".join(map(str, regions))
+
+
+def test_a_killer_cage_is_outlined_on_the_sides_that_face_out_of_it():
+    rules = read_rules("cage:15:r1c1.r1c2.r2c1", 9)
+    classes = [set(each.split()) for each in cell_classes(rules)]
+    assert classes[0] == {"cage-top", "cage-left"}  # r1c2 and r2c1 are in the cage
+    assert classes[1] == {"cage-top", "cage-bottom", "cage-right"}
+    assert classes[9] == {"cage-bottom", "cage-left", "cage-right"}
+    assert classes[10] == set()  # r2c2 is in no cage
+
+
+def test_a_cages_sum_is_written_in_its_first_cell_alone_and_only_when_it_has_one():
+    rules = read_rules("cage:r5c6.r5c5,cage:3:r1c2.r1c1,cage:7:r9c9", 9)
+    sums = cage_sums(rules)
+    assert (sums[0], sums[1], sums[80]) == ("3", "", "7")
+    assert sums[40] == sums[41] == ""  # the cage without a sum
+    assert set(sums) == {"", "3", "7"}
+
+
+def test_a_cage_is_named_by_its_sum_and_first_cell_in_each_of_its_cells_labels():
+    rules = read_rules("diagonal,cage:3:r1c1.r1c2,cage:r5c5.r5c6,cage:7:r9c9", 9)
+    names = region_names(rules)
+    assert names[1] == "the 3 cage at r1c1"
+    assert names[0] == "the main diagonal, the 3 cage at r1c1"
+    assert names[41] == "the cage at r5c5"
+    assert names[80] == "the main diagonal, the 7 cage at r9c9"  # a cage of one cell too
+
+
+def test_the_answer_grid_draws_each_cages_sum_in_its_first_cell_which_says_it():
+    rules = read_rules("cage:3:r1c1.r1c2,cage:r5c5.r5c6", 9)
+    html = sized_answer_grid((0,) * 81, None, "Puzzle", rules=rules)
+    cells = re.findall(r'<td class="([^"]*)" aria-label="([^"]*)">(.*?)</td>', html)
+    assert cells[0] == (
+        "cell cage-top cage-bottom cage-left",
+        "Row 1, column 1, box 1, the 3 cage at r1c1",
+        '<span class="cage-sum" aria-hidden="true">3</span>',
+    )
+    assert cells[1][2] == ""
+    assert html.count('class="cage-sum"') == 1  # the cage at r5c5 has no sum
+
+
+def test_a_classic_answer_grid_has_no_cage_markup():
+    assert "cage" not in sized_answer_grid((0,) * 81, None, "Puzzle", rules=classic(9))
+    assert "cage" not in sized_answer_grid((0,) * 16, None, "Puzzle")

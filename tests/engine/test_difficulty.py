@@ -21,7 +21,7 @@ SINGLES = ("full-house", "naked-single", "hidden-single")
 API_IDS = (
     *SINGLES,
     *("locked-pointing", "locked-claiming", "locked-pair", "locked-triple"),
-    *("locked-regions", "law-of-leftovers"),
+    *("locked-regions", "law-of-leftovers", "cage-combinations", "rule-of-45"),
     *("naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad"),
     *("x-wing", "swordfish", "jellyfish", "finned-x-wing", "finned-swordfish", "finned-jellyfish"),
     *("skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle"),

@@ -106,10 +106,20 @@ def test_givens_that_break_a_pair_rule_are_refused_with_both_cells(client):
 
 
 def test_a_link_with_a_rule_the_site_does_not_solve_is_refused_naming_it(client):
-    cage = {"cells": ["R1C1", "R1C2"], "value": "3"}
-    response = post(client, SOLVE, "fpuzzles" + pack(board(killercage=[cage])))
+    thermo = {"lines": [["R1C1", "R1C2", "R1C3"]]}
+    response = post(client, SOLVE, "fpuzzles" + pack(board(thermometer=[thermo])))
     assert response.status_code == 400
     assert codes(response) == ["unsupported_rule"]
+    assert "thermometer" in response.json()["errors"][0]["message"]
+
+
+def test_a_killer_link_with_a_sum_no_digits_make_is_refused_naming_it(client):
+    cages = [{"cells": ["R1C1", "R1C2"], "value": "20"}]
+    response = post(client, SOLVE, "fpuzzles" + pack(board(killercage=cages)))
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["code"] == "bad_cage"
+    assert "20 cannot be made" in error["message"]
 
 
 def test_a_short_link_says_it_needs_the_network(client):
