@@ -1,7 +1,7 @@
 """The engine on the shared variant puzzles the site solves, by kind, in one run.
 
     .venv/bin/python -m bench.variants [--budget S] [--only KIND] [--against OTHER] [--rounds R]
-                                       [--peer-python PATH]
+                                       [--peer-python PATH] [--killers N]
 
 The puzzles are the lines of ``generated.tsv`` (in ``../shared/variants/``
 beside the project, or ``SUDOKU_VARIANTS_DIR``) whose kinds are all among
@@ -19,6 +19,11 @@ then this checkout on the same puzzles, rounds alternating so a machine
 that gets busier affects both alike; each puzzle's time is its median over
 the rounds, and the table adds OTHER's median, worst and give-ups and the
 ratio of the medians (OTHER / this: above 1 is faster here).
+
+With ``--killers N``, N killers with no givens made by this checkout's
+maker (``solver.engine.killers``, seeds 1 to N: puzzles held back from every
+test) join them, as the group ``killer (made)``; ``--only killer`` then
+keeps the shared killers beside them.
 
 Only ``read_link``, ``solve`` and ``Budget`` of ``solver.engine`` are used,
 which every version with variants has, so any two such commits compare.
@@ -60,6 +65,7 @@ SUPPORTED = frozenset(
         "antiknight",
         "antiking",
         "nonconsecutive",
+        "killer",
     }
 )
 SITE_BUDGET = 0.5  # seconds: what the site gives one solve
@@ -165,6 +171,20 @@ def read_variants(text: str, only: str | None = None) -> list[Variant]:
         variant = Variant(name, tuple(kinds.split(",")), payload, tuple(map(int, digits)))
         if set(variant.kinds) <= SUPPORTED and (only is None or only in variant.kinds):
             found.append(variant)
+    return found
+
+
+def made_killers(count: int) -> list[Variant]:
+    """``count`` killers made by this checkout (seeds 1 to ``count``), as variants."""
+    sys.path.insert(0, str(HERE))
+    from solver.engine.killers import make_killer
+    from solver.engine.links import fpuzzles_payload
+
+    found = []
+    for seed in range(1, count + 1):
+        made = make_killer(seed)
+        payload = fpuzzles_payload(made.puzzle)
+        found.append(Variant(f"made:{seed}", ("killer (made)",), payload, tuple(made.solution)))
     return found
 
 
@@ -303,6 +323,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--against", type=Path, help="another checkout of this repository")
     parser.add_argument("--rounds", type=int, default=1, help="alternating rounds")
     parser.add_argument("--peer-python", type=Path, help="the Python of pencilmark's own venv")
+    parser.add_argument("--killers", type=int, default=0, help="killers made here to add")
     args = parser.parse_args(argv)
     if args.peer_python is not None and args.against is not None:
         parser.error("--against and --peer-python fill the same columns: give one")
@@ -310,12 +331,14 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"no Python at {args.peer_python}")
     if args.against is not None and not (args.against / "solver" / "engine").is_dir():
         parser.error(f"{args.against} is not a checkout of this repository")
-    if args.rounds < 1 or args.budget <= 0:
-        parser.error("--rounds and --budget must be above 0")
+    if args.rounds < 1 or args.budget <= 0 or args.killers < 0:
+        parser.error("--rounds and --budget must be above 0, --killers not below")
     tsv = VARIANTS_DIR / "generated.tsv"
     if not tsv.is_file():
         parser.error(f"no variants in {tsv}")
     args.variants = read_variants(tsv.read_text(), args.only)
+    if args.only in (None, "killer"):
+        args.variants += made_killers(args.killers)
     if not args.variants:
         parser.error(f"no supported variant has the kind {args.only}")
     return args

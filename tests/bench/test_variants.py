@@ -10,6 +10,7 @@ from bench.variants import (
     HERE,
     VARIANTS_DIR,
     Timing,
+    made_killers,
     main,
     merged,
     peer_puzzle,
@@ -24,7 +25,7 @@ TSV = "\n".join(
     [
         f"a\tdiagonal\tPAYLOAD_A\t{SOLVED}",
         f"b\tdiagonal,antiknight\tPAYLOAD_B\t{','.join(SOLVED)}",
-        f"c\tkiller\tPAYLOAD_C\t{SOLVED}",
+        f"c\tthermo\tPAYLOAD_C\t{SOLVED}",
         f"d\tdiagonal\tPAYLOAD_D\t{SOLVED}",
     ]
 )
@@ -97,3 +98,20 @@ def test_the_peer_and_another_checkout_are_not_both_taken(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["--peer-python", str(tmp_path / "python")])
     assert "no Python at" in capsys.readouterr().err
+
+
+def test_made_killers_are_read_back_with_their_cages_and_solution():
+    (variant,) = made_killers(1)
+    assert variant.group == "killer (made)"
+    [timing] = time_checkout(HERE, [variant], 1.0)
+    assert timing.right
+    assert not timing.gave_up
+
+
+def test_the_peer_is_given_each_cage_with_its_sum_one_cell_cages_too():
+    (variant,) = made_killers(1)
+    sent = json.loads(peer_puzzle(variant))
+    cages = [region for region in sent["regions"] if region["kind"] == "cage"]
+    assert sum(len(cage["cells"]) for cage in cages) == 81  # the maker's cages cover the board
+    assert all(isinstance(cage["sum"], int) for cage in cages)
+    assert sent["numbers"] == "." * 81
