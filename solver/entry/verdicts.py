@@ -17,10 +17,12 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from ..core.grids import SCROLLER, bands, spoken_places, table
+from ..core import rules_view
+from ..core.grids import NOTHING, SCROLLER, bands, cage_sums, ruled_places, spoken_places, table
 from ..core.lists import and_list
 from ..engine import STANDARD, SYMBOLS, Grid, Shape
 from ..engine.contradiction import Contradiction, find_contradiction
+from ..engine.rules import Rules
 from ..teaching.sentences import sentence
 from ..teaching.sentences.words import Words
 
@@ -28,7 +30,7 @@ from ..teaching.sentences.words import Words
 # grids mark them all.
 DIFFERENCES_NAMED = 6
 
-CELL = '<td class="{classes}" aria-label="{label}">{order}{value}</td>'
+CELL = '<td class="{classes}" aria-label="{label}">{order}{value}{sum}</td>'
 ORDER = '<span class="order" aria-hidden="true">{}</span>'
 
 
@@ -49,16 +51,21 @@ def marked_grid(
     caption: str,
     board: Shape,
     symbols: str = SYMBOLS,
+    rules: Rules | None = None,
 ) -> SafeString:
     """``shown`` drawn on ``board``: the puzzle's givens marked ``given``, the
     other symbols ``solved``, and each cell of ``notes`` marked as its note
     says; a board other than 9x9 in its scrolling region, as the answer's.
+    A variant's ``rules`` are drawn as the answer draws them, and each cell's
+    name says its regions.
 
     Written as ``core.grids`` writes the answer grid, each piece escaped
     once (the places, the labels' patterns, each note): a 25x25 board has
     625 cells, and two of them are drawn for several solutions.
     """
-    spoken = spoken_places(board)
+    spoken = ruled_places(rules) if rules else spoken_places(board)
+    drawn = rules_view.cell_classes(rules) if rules else ("",) * board.cells
+    sums = cage_sums(rules) if rules else (NOTHING,) * board.cells
     labels = _label_patterns()
     cells = []
     for cell, place in enumerate(spoken):
@@ -71,12 +78,16 @@ def marked_grid(
         classes = "cell given" if puzzle[cell] else ("cell solved" if digit else "cell")
         order = ORDER.format(note.order) if note and note.order else ""
         classes = f"{classes} {note.classes}" if note else classes
-        cells.append(CELL.format(classes=classes, label=label, order=order, value=symbol))
+        classes += drawn[cell]
+        cells.append(
+            CELL.format(classes=classes, label=label, order=order, value=symbol, sum=sums[cell])
+        )
     # Every piece of ``cells`` is escaped above, or is markup of this module's.
     rows = mark_safe(bands("{}", board).format(*cells))
+    jigsaw = " jigsaw" if rules and rules.jigsaw else ""
     if board is STANDARD:
-        return table(rows, "grid answer-grid marked", caption)
-    classes = f"grid answer-grid marked sized size-{board.size}"
+        return table(rows, "grid answer-grid marked" + jigsaw, caption)
+    classes = f"grid answer-grid marked sized size-{board.size}{jigsaw}"
     return format_html(SCROLLER, caption, table(rows, classes, caption, board=board))
 
 
@@ -187,18 +198,24 @@ def _break_notes(found: Contradiction, board: Shape, symbols: str) -> dict[int, 
 
 
 def several_solutions(
-    puzzle: Grid, solution: Grid, other: Grid, board: Shape, symbols: str = SYMBOLS
+    puzzle: Grid,
+    solution: Grid,
+    other: Grid,
+    board: Shape,
+    symbols: str = SYMBOLS,
+    rules: Rules | None = None,
 ) -> dict[str, object]:
     """Two solutions side by side (``grids``: a caption and a grid each), the
-    cells where they differ marked in both, and said (``differences``)."""
+    cells where they differ marked in both, and said (``differences``), a
+    variant's ``rules`` drawn on both."""
     cells = [cell for cell, (a, b) in enumerate(zip(solution, other, strict=True)) if a != b]
     marks = {cell: Note("differs", gettext("differs from the other solution")) for cell in cells}
     first, second = gettext("Solution 1"), gettext("Solution 2")
     return {
         "differences": _differences(cells, board),
         "grids": [
-            (first, marked_grid(puzzle, solution, marks, first, board, symbols)),
-            (second, marked_grid(puzzle, other, marks, second, board, symbols)),
+            (first, marked_grid(puzzle, solution, marks, first, board, symbols, rules)),
+            (second, marked_grid(puzzle, other, marks, second, board, symbols, rules)),
         ],
     }
 

@@ -49,7 +49,7 @@ from ..engine import (
     shape_of_grid,
 )
 from ..engine.puzzle import Puzzle
-from ..engine.rules import classic
+from ..engine.rules import Rules, classic
 from ..teaching import ratings
 from ..teaching.pages import difficulty_shown
 from .forms import LoadForm, PuzzleForm, posted_board, posted_writing
@@ -284,7 +284,7 @@ def _answer_page(request, read: Puzzle):
             puzzle, solution, caption, symbols=symbols, rules=rules if variant else None
         )
 
-    explained = _explained(result, puzzle, board, symbols, variant)
+    explained = _explained(result, puzzle, board, symbols, rules)
     # The grids that explain the verdict take the answer grid's place.
     drawn = "pair" in explained or explained.get("broken", {}).get("grid")
     context = {
@@ -324,21 +324,27 @@ def _answer_page(request, read: Puzzle):
 
 
 def _explained(
-    result: Result, puzzle: Grid, board: Shape, symbols: str, variant: bool = False
+    result: Result, puzzle: Grid, board: Shape, symbols: str, rules: Rules | None = None
 ) -> dict[str, object]:
     """What explains the verdict: how many ``givens`` the puzzle has (and
     whether they are ``few``, fewer than a unit's cells: far from one
     solution); for no solution, where the puzzle breaks (``broken``); for
     several, two of them side by side (``pair``), from the search already
-    made. An empty grid gets no pair: any two ways to fill it differ."""
+    made, drawn with the ``rules``. An empty grid gets no pair, as any two
+    ways to fill it differ, unless cages' sums say what it holds."""
+    variant = rules is not None and not rules.is_classic
     givens = sum(1 for digit in puzzle if digit)
     found: dict[str, object] = {"givens": givens, "few": 0 < givens < board.size}
+    drawn = rules if variant else None
+    sums = drawn is not None and bool(drawn.sums)
     if result.status is Status.NONE:
         # Under variant rules the singles that find where a puzzle breaks do
         # not know every rule yet: the verdict is said without the where.
         found["broken"] = {"reason": None} if variant else no_solution(puzzle, board, symbols)
-    elif result.status is Status.MULTIPLE and givens and result.other is not None:
-        found["pair"] = several_solutions(puzzle, result.solution, result.other, board, symbols)
+    elif result.status is Status.MULTIPLE and result.other is not None and (givens or sums):
+        found["pair"] = several_solutions(
+            puzzle, result.solution, result.other, board, symbols, drawn
+        )
     return found
 
 

@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from tests.support.cage_pages import check_cages, killer_query, shared_killer
+from tests.support.cage_pages import (
+    check_cages,
+    drawn_sides,
+    killer_query,
+    name,
+    outline,
+    shared_killer,
+)
+from tests.support.killers import killer
 from tests.support.puzzles import HARD
 
 RULES = "cage:3:r1c1.r1c2,cage:r5c5.r5c6"
@@ -84,3 +92,21 @@ def test_classic_entry_and_answer_grids_carry_no_cage_markup(client):
         tables = re.findall(r"<table class=\"grid .*?</table>", html, re.S)
         assert tables
         assert not any("cage" in table for table in tables)
+
+
+def test_a_killer_with_several_solutions_shows_two_with_their_cages_drawn(client):
+    puzzle, _grid = killer(0)  # no givens, and more than one solution (CP-SAT says 2)
+    query = {"puzzle": "." * 81, "rules": puzzle.rules.key}
+    html = client.get("/answer", query).content.decode()
+    pair = grids(html, "answer-grid marked")
+    assert len(pair) == 2
+    first_cage = puzzle.rules.kinds[0].cages[0]
+    for grid in pair:
+        cells = ANSWER_CELL.findall(grid)
+        assert len(cells) == 81
+        for cell, sides in outline(first_cage).items():
+            classes, label, _inner = cells[cell]
+            assert drawn_sides(classes) == sides
+            assert name(first_cage) in label
+        assert f">{first_cage.total}</span>" in cells[first_cage.cells[0]][2]
+    assert "differs" in pair[0]
