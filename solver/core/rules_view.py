@@ -104,26 +104,15 @@ def cell_classes(rules: Rules) -> tuple[str, ...]:
     if rules.jigsaw:
         regions = rules.jigsaw.regions
         for cell in range(geometry.cells):
-            row, col = divmod(cell, n)
-            for name, other, inside in (
-                ("top", cell - n, row > 0),
-                ("bottom", cell + n, row < n - 1),
-                ("left", cell - 1, col > 0),
-                ("right", cell + 1, col < n - 1),
-            ):
-                if inside and regions[other] != regions[cell]:
+            for name, other in _sides(cell, n):
+                # The board's own edge is the grid's border already.
+                if other is not None and regions[other] != regions[cell]:
                     found[cell] += f" edge-{name}"
     for cage in _cages(rules):
         inside = set(cage.cells)
         for cell in cage.cells:
-            row, col = divmod(cell, n)
-            for name, other, edge in (
-                ("top", cell - n, row > 0),
-                ("bottom", cell + n, row < n - 1),
-                ("left", cell - 1, col > 0),
-                ("right", cell + 1, col < n - 1),
-            ):
-                if not edge or other not in inside:
+            for name, other in _sides(cell, n):
+                if other not in inside:
                     found[cell] += f" cage-{name}"
     for unit in rules.regions:
         mark = {
@@ -136,6 +125,15 @@ def cell_classes(rules: Rules) -> tuple[str, ...]:
                 if mark not in found[cell]:
                     found[cell] += mark
     return tuple(found)
+
+
+def _sides(cell: int, n: int):
+    """Each side of a cell ("top" ...) with the cell across it (None past the board's edge)."""
+    row, col = divmod(cell, n)
+    yield "top", cell - n if row > 0 else None
+    yield "bottom", cell + n if row < n - 1 else None
+    yield "left", cell - 1 if col > 0 else None
+    yield "right", cell + 1 if col < n - 1 else None
 
 
 def cage_sums(rules: Rules) -> tuple[str, ...]:

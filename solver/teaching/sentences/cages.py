@@ -31,27 +31,24 @@ def _sets(p: Params, w: Words) -> str:
     return or_list("+".join(w.digit(d) for d in digits) for digits in sets)
 
 
+def _filled(template: str, step: Step, p: Params, w: Words, **more: str) -> str:
+    """A cage sentence's ``template`` with its cells, sum, sets and removals."""
+    values = {"cells": w.cells(p["cells"]), "total": p["total"], "sets": _sets(p, w)}
+    return template % {**values, "removed": w.removed(step.eliminations), **more}
+
+
 def _combinations(step: Step, p: Params, w: Words) -> str:
     if len(p["cells"]) == 1:
         template = _(
             "Cage combinations: the cage of %(cells)s is one cell, so it holds its sum, "
             "%(total)s: removes %(removed)s."
         )
-        return template % {
-            "cells": w.cells(p["cells"]),
-            "total": p["total"],
-            "removed": w.removed(step.eliminations),
-        }
-    template = _(
-        "Cage combinations: the cage of %(cells)s sums to %(total)s with different digits, "
-        "which its candidates can only make as %(sets)s: removes %(removed)s."
-    )
-    return template % {
-        "cells": w.cells(p["cells"]),
-        "total": p["total"],
-        "sets": _sets(p, w),
-        "removed": w.removed(step.eliminations),
-    }
+    else:
+        template = _(
+            "Cage combinations: the cage of %(cells)s sums to %(total)s with different digits, "
+            "which its candidates can only make as %(sets)s: removes %(removed)s."
+        )
+    return _filled(template, step, p, w)
 
 
 def _rule_of_45(step: Step, p: Params, w: Words) -> str:
@@ -69,14 +66,7 @@ def _rule_of_45(step: Step, p: Params, w: Words) -> str:
         )
     count = len(p["units"])
     times = _("once") if count == 1 else _("%(count)s times") % {"count": count}
-    return template % {
-        "units": w.units(p["units"]),
-        "times": times,
-        "cells": w.cells(p["cells"]),
-        "total": p["total"],
-        "sets": _sets(p, w),
-        "removed": w.removed(step.eliminations),
-    }
+    return _filled(template, step, p, w, units=w.units(p["units"]), times=times)
 
 
 SAYINGS = {
