@@ -277,10 +277,10 @@ class RulesLayout:
         return {}
 
     @cached_property
-    def summed(self) -> dict[tuple[int, int], tuple[int, ...] | None]:
+    def summed(self) -> dict[tuple[int, int], int | None]:
         """A memo for ``propagation._summed``: for a cage (its index in
-        ``sums``) and its candidates, what each of its cells may hold (None:
-        nothing works). Empty until a search fills it."""
+        ``sums``) and its candidates, the candidate bits its sum rules out
+        (None: nothing works). Empty until a search fills it."""
         return {}
 
 
